@@ -1,0 +1,12 @@
+module github.com/flakylab/flakylab
+
+go 1.26
+
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/chromedp/chromedp v0.23.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/hack-pad/safejs v0.1.0 // indirect
+	github.com/stretchr/testify v1.12.1 // indirect
+	github.com/traefik/yaegi v0.16.1 // indirect
+)
