@@ -7,6 +7,10 @@ COVER_MIN := 90
 
 .DEFAULT_GOAL := help
 
+# Fragments owned by the runtime and the site; they add their own targets.
+-include wasm/wasm.mk
+-include web/web.mk
+
 .PHONY: help
 help: ## list the targets
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
