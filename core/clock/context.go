@@ -1,0 +1,120 @@
+package clock
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// WithTimeout returns WithDeadline(parent, v.Now().Add(d)).
+func (v *Virtual) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return v.WithDeadline(parent, v.Now().Add(d))
+}
+
+// WithDeadline is the virtual counterpart of context.WithDeadline. The
+// returned context's Deadline is d; it ends with context.DeadlineExceeded
+// when the virtual clock reaches d, with context.Canceled when the returned
+// CancelFunc is called, and with its parent's error when the parent ends,
+// whichever comes first. If the parent's deadline is already earlier than d,
+// it returns context.WithCancel(parent), as context.WithDeadline does.
+// Calling the CancelFunc releases the pending deadline: call it as soon as
+// the work is done, or an auto-advancing clock may later jump to d.
+func (v *Virtual) WithDeadline(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
+	if parent == nil {
+		panic("clock: cannot create context from nil parent")
+	}
+	if cur, ok := parent.Deadline(); ok && cur.Before(d) {
+		v.activity.Add(1)
+		return context.WithCancel(parent)
+	}
+	c := &deadlineCtx{parent: parent, deadline: d, done: make(chan struct{})}
+	c.ev = &event{kind: expireContext, ctx: c}
+	cancel := func() {
+		c.cancel(context.Canceled)
+		v.mu.Lock()
+		v.activity.Add(1)
+		v.unschedule(c.ev)
+		v.mu.Unlock()
+	}
+	if err := parent.Err(); err != nil {
+		c.cancel(err)
+		v.activity.Add(1)
+		return c, cancel
+	}
+	v.mu.Lock()
+	if d.After(v.now) {
+		v.schedule(c.ev, d)
+	} else {
+		v.activity.Add(1)
+		c.cancel(context.DeadlineExceeded)
+	}
+	v.mu.Unlock()
+	stop := context.AfterFunc(parent, func() {
+		c.cancel(parent.Err())
+		v.mu.Lock()
+		v.unschedule(c.ev)
+		v.mu.Unlock()
+	})
+	c.mu.Lock()
+	if c.err == nil {
+		c.stopParent = stop
+		stop = nil
+	}
+	c.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	return c, cancel
+}
+
+// deadlineCtx is a context that ends at a virtual deadline.
+type deadlineCtx struct {
+	parent   context.Context
+	deadline time.Time
+	done     chan struct{}
+	ev       *event // guarded by Virtual.mu
+
+	mu         sync.Mutex
+	err        error
+	stopParent func() bool // stops watching the parent
+}
+
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return c.deadline, true }
+
+func (c *deadlineCtx) Done() <-chan struct{} { return c.done }
+
+func (c *deadlineCtx) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Value looks keys up in the parent: this context carries no values. Not
+// answering for context's internal keys also keeps context.WithCancel on
+// this context from taking Canceled from the parent's internals instead of
+// asking Err.
+func (c *deadlineCtx) Value(key any) any { return c.parent.Value(key) }
+
+func (c *deadlineCtx) String() string {
+	return fmt.Sprintf("%v.WithDeadline(%s)", c.parent, c.deadline.Format(time.RFC3339Nano))
+}
+
+// cancel ends the context with err unless it has ended already. It may be
+// called with Virtual.mu held: it takes only c.mu and the parent's
+// internal lock.
+func (c *deadlineCtx) cancel(err error) {
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return
+	}
+	c.err = err
+	close(c.done)
+	stop := c.stopParent
+	c.stopParent = nil
+	c.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
