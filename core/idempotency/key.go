@@ -51,29 +51,37 @@ func ParseKey(header string) (string, error) {
 }
 
 // parseQuoted decodes a structured-field string; v starts with a quote.
+// Without escapes the key is a substring of v and nothing is allocated.
 func parseQuoted(v string) (string, error) {
-	var b strings.Builder
+	var esc []byte // the key so far, once an escape has been seen
 	for i := 1; i < len(v); i++ {
 		c := v[i]
 		switch {
 		case c == '\\':
+			if esc == nil {
+				esc = append(make([]byte, 0, len(v)), v[1:i]...)
+			}
 			i++
 			if i == len(v) || (v[i] != '"' && v[i] != '\\') {
 				return "", fmt.Errorf("%w: key has a backslash at offset %d not followed by a quote or backslash", ErrInvalidKey, i-1)
 			}
-			b.WriteByte(v[i])
+			esc = append(esc, v[i])
 		case c == '"':
 			if i != len(v)-1 {
 				return "", fmt.Errorf("%w: key has %q after its closing quote", ErrInvalidKey, v[i+1:])
 			}
-			if err := checkLen(b.Len()); err != nil {
+			key := v[1:i]
+			if esc != nil {
+				key = string(esc)
+			}
+			if err := checkLen(len(key)); err != nil {
 				return "", err
 			}
-			return b.String(), nil
+			return key, nil
 		case c < ' ' || c >= 0x7f:
 			return "", fmt.Errorf("%w: key has %s at offset %d, want printable ASCII", ErrInvalidKey, strconv.QuoteRune(rune(c)), i)
-		default:
-			b.WriteByte(c)
+		case esc != nil:
+			esc = append(esc, c)
 		}
 	}
 	return "", fmt.Errorf("%w: key has no closing quote", ErrInvalidKey)
