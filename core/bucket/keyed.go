@@ -173,13 +173,11 @@ func (k *Keyed) sweep(now int64) {
 	k.inserts = 0
 	k.fillNever = true
 	for key, s := range k.buckets {
-		cur := k.p.at(s, now)
-		if cur.tokens >= k.p.capacity {
+		if k.p.at(s, now).tokens >= k.p.capacity {
 			delete(k.buckets, key)
 			continue
 		}
-		// Measured from cur.last, not now, in case now is behind s.last.
-		k.noteFill(cur.last, k.p.untilFull(cur.tokens))
+		k.noteFill(now, k.p.until(s, now, k.p.capacity))
 	}
 }
 

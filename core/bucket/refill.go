@@ -88,10 +88,9 @@ func (p params) take(s state, now int64, n float64) (state, bool) {
 func (p params) decide(s state, now int64, n float64) (Decision, state) {
 	d := Decision{Limit: p.capacity}
 	if p.unlimited() {
-		if n >= 0 {
-			d.Allowed, d.Remaining = true, p.capacity
-		} else {
-			d.RetryAfter, d.Reset = Never, 0
+		d.Allowed, d.Remaining = n >= 0, p.capacity
+		if !d.Allowed {
+			d.RetryAfter = Never // a negative or NaN request
 		}
 		return d, s
 	}
@@ -100,57 +99,54 @@ func (p params) decide(s state, now int64, n float64) (Decision, state) {
 		cur.tokens -= n
 		d.Allowed = true
 		d.Remaining = cur.tokens
-		d.Reset = p.untilFull(cur.tokens)
+		d.Reset = p.until(cur, now, p.capacity)
 		return d, cur
 	}
 	d.Remaining = cur.tokens
-	d.RetryAfter = p.wait(s, now, n)
-	d.Reset = p.untilFull(cur.tokens)
+	d.RetryAfter = Never
+	if n >= 0 && n <= p.capacity {
+		d.RetryAfter = p.until(s, now, n)
+	}
+	d.Reset = p.until(s, now, p.capacity)
 	return d, s
 }
 
-// wait returns how long after now a request for n tokens succeeds, given
-// that it does not succeed at now. It finds the first nanosecond T after
-// s.last at which refill(s.tokens, T-s.last) >= n, so a request made at
-// now+wait is allowed (if nothing else spends tokens first) and one made a
-// nanosecond earlier is not.
-func (p params) wait(s state, now int64, n float64) time.Duration {
-	if !(n >= 0 && n <= p.capacity) || p.rate == 0 {
-		return Never
-	}
-	f := math.Ceil((n - s.tokens) * 1e9 / p.rate)
-	if !(f < maxWaitNs) {
-		return Never
-	}
-	d := max(int64(f), 0)
-	// The division above can be off by a rounding step either way.
-	for step := int64(1); p.refill(s.tokens, d) < n; step *= 2 {
-		if d > math.MaxInt64-step {
-			return Never
-		}
-		d += step
-	}
-	for i := 0; i < 4 && d > 0 && p.refill(s.tokens, d-1) >= n; i++ {
-		d--
-	}
-	e := now - s.last // the refusal means e < d
-	if e < 0 && d > math.MaxInt64+e {
-		return Never // now is so far behind s.last that d-e overflows
-	}
-	return time.Duration(d - e)
-}
-
-// untilFull returns how long a bucket holding tokens takes to fill up.
-func (p params) untilFull(tokens float64) time.Duration {
-	if tokens >= p.capacity {
+// until returns how long after now a bucket in state s holds target tokens
+// (at most the capacity): 0 if it already does, Never if it never will or
+// the wait does not fit in a time.Duration.
+//
+// It finds the first nanosecond T after s.last at which
+// refill(s.tokens, T-s.last) >= target, the very expression at uses, so a
+// request made at now+until is allowed (if nothing spends tokens first)
+// and, up to float rounding, one made a nanosecond earlier is not.
+func (p params) until(s state, now int64, target float64) time.Duration {
+	if s.tokens >= target {
 		return 0
 	}
 	if p.rate == 0 {
 		return Never
 	}
-	f := math.Ceil((p.capacity - tokens) * 1e9 / p.rate)
+	f := math.Ceil((target - s.tokens) * 1e9 / p.rate)
 	if !(f < maxWaitNs) {
 		return Never
 	}
-	return time.Duration(f)
+	d := max(int64(f), 0)
+	// The division above can be off by a rounding step either way.
+	for step := int64(1); p.refill(s.tokens, d) < target; step *= 2 {
+		if d > math.MaxInt64-step {
+			return Never
+		}
+		d += step
+	}
+	for i := 0; i < 4 && d > 0 && p.refill(s.tokens, d-1) >= target; i++ {
+		d--
+	}
+	e := now - s.last
+	switch {
+	case e >= d:
+		return 0
+	case e < 0 && d > math.MaxInt64+e:
+		return Never // now is so far behind s.last that d-e overflows
+	}
+	return time.Duration(d - e)
 }
