@@ -9,4 +9,5 @@ require (
 	github.com/hack-pad/safejs v0.1.0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/traefik/yaegi v0.16.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 )
