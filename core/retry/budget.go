@@ -7,10 +7,16 @@ import (
 
 // Defaults for NewBudget, the values of the AWS SDKs' retry quota.
 const (
+	// DefaultBudgetCapacity is the number of tokens a new Budget holds.
 	DefaultBudgetCapacity = 500
-	DefaultRetryCost      = 5
-	DefaultTimeoutCost    = 10
-	DefaultSuccessRefund  = 1
+	// DefaultRetryCost is the number of tokens a retry takes.
+	DefaultRetryCost = 5
+	// DefaultTimeoutCost is the number of tokens a retry after a timeout
+	// takes.
+	DefaultTimeoutCost = 10
+	// DefaultSuccessRefund is the number of tokens a call that succeeds at
+	// its first attempt puts back.
+	DefaultSuccessRefund = 1
 )
 
 // Budget is a retry budget shared by many calls, in the manner of the AWS
@@ -18,9 +24,9 @@ const (
 // withdraws tokens first (more after a timeout, which suggests an
 // overloaded server); when too few are left, retries stop and calls fail
 // after their first attempt. Successes put tokens back. While a dependency
-// is healthy the budget stays full; during an outage it drains after a few
-// dozen retries, capping the extra load retries add to about one retry per
-// RetryCost successes.
+// is healthy the budget stays full; during an outage the defaults allow 100
+// retries (50 after timeouts) before it is empty, and from then on about
+// one retry per five first-attempt successes.
 //
 // Create a Budget with NewBudget; the zero Budget holds no tokens and so
 // allows no retries. A Budget is safe for concurrent use: share one among

@@ -49,10 +49,19 @@ import (
 
 // Defaults for the zero fields of Policy.
 const (
-	DefaultMaxAttempts   = 3
+	// DefaultMaxAttempts is the number of attempts, the first included,
+	// when Policy.MaxAttempts is zero: two retries, as the official model
+	// SDKs do.
+	DefaultMaxAttempts = 3
+	// DefaultMaxRetryAfter caps a server's Retry-After when
+	// Policy.MaxRetryAfter is zero.
 	DefaultMaxRetryAfter = 60 * time.Second
-	DefaultBackoffBase   = 500 * time.Millisecond
-	DefaultBackoffCap    = 8 * time.Second
+	// DefaultBackoffBase is the first backoff when Policy.Backoff.Base is
+	// zero.
+	DefaultBackoffBase = 500 * time.Millisecond
+	// DefaultBackoffCap is the longest backoff when Policy.Backoff.Cap is
+	// zero (or Base, if that is longer).
+	DefaultBackoffCap = 8 * time.Second
 )
 
 // Policy describes how Do retries. Zero fields select the documented
