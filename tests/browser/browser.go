@@ -1,0 +1,167 @@
+// Package browser drives the built site (dist/) in headless Chromium: the
+// end-to-end tests of the playground (build tag "browser", run by
+// `make test-browser`) and the web benchmark (cmd/webbench) share these
+// helpers.
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/flakylab/flakylab/web/serve"
+)
+
+// ChromiumPath is the browser the tests drive: Debian's chromium package,
+// which CI installs when it is missing.
+const ChromiumPath = "/usr/bin/chromium"
+
+// distFiles are the files without which the playground cannot work.
+var distFiles = []string{
+	"playground.html",
+	"flakylab.wasm",
+	"wasm_exec.js",
+	"js/runtime.js",
+	"js/worker.js",
+}
+
+// FindDist returns the dist/ directory of the module that holds the current
+// directory, after checking that the playground was built into it.
+func FindDist() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the current directory")
+		}
+		dir = parent
+	}
+	dist := filepath.Join(dir, "dist")
+	for _, f := range distFiles {
+		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
+			return "", fmt.Errorf("dist/%s is missing: run `make dist` first (it builds the wasm runtime and copies the site into dist/)", f)
+		}
+	}
+	return dist, nil
+}
+
+// Server is the site served in-process on a loopback port.
+type Server struct {
+	URL string // base URL with a trailing slash, such as http://127.0.0.1:41234/
+	srv *http.Server
+}
+
+// Serve serves dir on 127.0.0.1 at a free port with the site's own handler.
+func Serve(dir string) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		URL: "http://" + ln.Addr().String() + "/",
+		srv: &http.Server{Handler: serve.New(os.DirFS(dir)), ReadHeaderTimeout: 10 * time.Second},
+	}
+	go s.srv.Serve(ln)
+	return s, nil
+}
+
+// Close stops the server.
+func (s *Server) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return s.srv.Shutdown(ctx)
+}
+
+// Browser is a headless Chromium with a fresh profile.
+type Browser struct {
+	// Ctx is the browser's chromedp context; derive one per tab with
+	// chromedp.NewContext(Ctx).
+	Ctx     context.Context
+	cancel  func()
+	dataDir string
+}
+
+// Launch starts headless Chromium. The flags keep it from reaching for the
+// network on its own (updates, sync, field trials), which matters on a
+// machine without internet access.
+func Launch(ctx context.Context) (*Browser, error) {
+	path := ChromiumPath
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("chromium not found at %s: install the Debian package chromium", path)
+	}
+	dataDir, err := os.MkdirTemp("", "flakylab-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("no-default-browser-check", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("window-size", "1280,900"),
+		chromedp.UserDataDir(dataDir),
+	)
+	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
+	b := &Browser{
+		Ctx:     browserCtx,
+		dataDir: dataDir,
+		cancel: func() {
+			cancelBrowser()
+			cancelAlloc()
+		},
+	}
+	// The first action starts the browser.
+	if err := chromedp.Do(browserCtx); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("starting chromium: %w", err)
+	}
+	return b, nil
+}
+
+// Close stops the browser and removes its profile.
+func (b *Browser) Close() {
+	b.cancel()
+	os.RemoveAll(b.dataDir)
+}
+
+// WaitFor polls a JavaScript boolean expression until it is true or the
+// timeout passes.
+func WaitFor(ctx context.Context, expr string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			if err != nil {
+				return fmt.Errorf("waiting %v for %s: %w", timeout, expr, err)
+			}
+			return fmt.Errorf("waited %v for %s", timeout, expr)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}

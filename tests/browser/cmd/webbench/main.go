@@ -1,0 +1,264 @@
+// Command webbench measures the playground's runtime in headless Chromium
+// and prints medians: ready after page load, first run of the syllabus
+// bucket example, warm runs and the respawn after a kill. It prints figures
+// and targets side by side; it never fails on a timing.
+//
+//	go run ./tests/browser/cmd/webbench -dir dist
+package main
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/flakylab/flakylab/tests/browser"
+)
+
+// fallback is the first-run program when the bucket example cannot run
+// (core/bucket not importable in this build).
+const fallback = `package main
+
+import "fmt"
+
+func main() {
+	for i := 1; i <= 6; i++ {
+		fmt.Printf("request %d\n", i)
+	}
+}
+`
+
+const small = `package main
+
+import "fmt"
+
+func main() { fmt.Println("ok") }
+`
+
+const spin = `package main
+
+func main() {
+	for {}
+}
+`
+
+func main() {
+	dir := flag.String("dir", "dist", "the built site")
+	loads := flag.Int("loads", 5, "page loads per series")
+	warm := flag.Int("warm", 30, "warm runs per page load")
+	kills := flag.Int("kills", 5, "kills per page load")
+	flag.Parse()
+	log.SetFlags(0)
+
+	if _, err := os.Stat(filepath.Join(*dir, "flakylab.wasm")); err != nil {
+		log.Fatalf("webbench: %v: run `make dist` first", err)
+	}
+	srv, err := browser.Serve(*dir)
+	if err != nil {
+		log.Fatalf("webbench: %v", err)
+	}
+	defer srv.Close()
+	b, err := browser.Launch(context.Background())
+	if err != nil {
+		log.Fatalf("webbench: %v", err)
+	}
+	defer b.Close()
+
+	s := &samples{}
+	for _, cold := range []bool{true, false} {
+		for i := 0; i < *loads; i++ {
+			if err := measureLoad(b.Ctx, srv.URL, cold, *warm, *kills, s); err != nil {
+				log.Fatalf("webbench: %v", err)
+			}
+		}
+	}
+	report(*dir, s)
+}
+
+type samples struct {
+	readyCold, readyWarm, compileCold, compileWarm []float64
+	firstRun, warmRun, readyAfterKill, runAfterKill, freshWorker []float64
+	firstRunProgram                                              string
+	version                                                      string
+}
+
+type loadResult struct {
+	ReadyAt   float64 `json:"readyAt"`
+	CompileMs float64 `json:"compileMs"`
+	Version   string  `json:"version"`
+}
+
+type runTiming struct {
+	Ms    float64 `json:"ms"`
+	Error string  `json:"error"`
+}
+
+func measureLoad(parent context.Context, base string, cold bool, warm, kills int, s *samples) error {
+	ctx, cancel := chromedp.NewContext(parent)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // open the tab before any timeout
+		return err
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: cold}); err != nil {
+		return err
+	}
+	tctx, tcancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer tcancel()
+	if err := chromedp.Do(tctx, chromedp.Navigate(base+"playground.html")); err != nil {
+		return err
+	}
+	if err := browser.WaitFor(tctx, `document.body.dataset.state === "ready"`, 30*time.Second); err != nil {
+		return err
+	}
+	load, err := eval[loadResult](tctx, `({readyAt: playground.readyAt,
+		compileMs: playground.runtime.stats().compileMs, version: playground.runtime.version})`)
+	if err != nil {
+		return err
+	}
+	s.version = load.Version
+	if cold {
+		s.readyCold = append(s.readyCold, load.ReadyAt)
+		s.compileCold = append(s.compileCold, load.CompileMs)
+	} else {
+		s.readyWarm = append(s.readyWarm, load.ReadyAt)
+		s.compileWarm = append(s.compileWarm, load.CompileMs)
+	}
+
+	// The first run on this page: the syllabus bucket example.
+	first, err := timeRun(tctx, `playground.examples.bucket`)
+	if err != nil {
+		return err
+	}
+	s.firstRunProgram = "bucket example (core/bucket, capacity 3, 1 token/s)"
+	if first.Error != "" {
+		s.firstRunProgram = "plain fmt program (bucket example failed: " + first.Error + ")"
+		if first, err = timeRun(tctx, js(fallback)); err != nil {
+			return err
+		}
+	}
+	s.firstRun = append(s.firstRun, first.Ms)
+
+	for range warm {
+		r, err := timeRun(tctx, js(small))
+		if err != nil {
+			return err
+		}
+		s.warmRun = append(s.warmRun, r.Ms)
+	}
+
+	for range kills {
+		if err := measureKill(tctx, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// measureKill starts an endless loop, stops it and times how soon the
+// runtime is ready again and how soon a new run completes; then it waits
+// for the replacement standby and records how long that fresh worker took.
+func measureKill(ctx context.Context, s *samples) error {
+	if err := browser.WaitFor(ctx, `playground.runtime.stats().standby === "ready"`, 30*time.Second); err != nil {
+		return err
+	}
+	if _, err := eval[bool](ctx, `(playground.spinning = playground.runtime.run(`+js(spin)+`, {timeoutMs: 60000}), true)`); err != nil {
+		return err
+	}
+	time.Sleep(150 * time.Millisecond) // let the worker sink into the loop
+	type killTiming struct {
+		Ready float64 `json:"ready"`
+		Run   float64 `json:"run"`
+		Kind  string  `json:"kind"`
+	}
+	k, err := eval[killTiming](ctx, `(async () => {
+		const rt = playground.runtime;
+		const t0 = performance.now();
+		rt.stop();
+		await rt.ready;
+		const ready = performance.now() - t0;
+		const r = await rt.run(`+js(small)+`);
+		const run = performance.now() - t0;
+		const spun = await playground.spinning;
+		return {ready, run, kind: r.error ? "next run failed: " + r.error.message : spun.error.kind};
+	})()`)
+	if err != nil {
+		return err
+	}
+	if k.Kind != "stopped" {
+		return fmt.Errorf("kill: %s", k.Kind)
+	}
+	s.readyAfterKill = append(s.readyAfterKill, k.Ready)
+	s.runAfterKill = append(s.runAfterKill, k.Run)
+	if err := browser.WaitFor(ctx, `playground.runtime.stats().standby === "ready"`, 30*time.Second); err != nil {
+		return err
+	}
+	fresh, err := eval[float64](ctx, `playground.runtime.stats().lastSpawnMs`)
+	if err != nil {
+		return err
+	}
+	s.freshWorker = append(s.freshWorker, fresh)
+	return nil
+}
+
+func timeRun(ctx context.Context, srcExpr string) (runTiming, error) {
+	return eval[runTiming](ctx, `(async () => {
+		const t0 = performance.now();
+		const r = await playground.runtime.run(`+srcExpr+`);
+		return {ms: performance.now() - t0, error: r.error ? r.error.kind + ": " + r.error.message : ""};
+	})()`)
+}
+
+func eval[T any](ctx context.Context, expr string) (T, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+func js(s string) string {
+	return "`" + strings.NewReplacer("\\", "\\\\", "`", "\\`", "${", "\\${").Replace(s) + "`"
+}
+
+func percentile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sorted := slices.Clone(xs)
+	slices.Sort(sorted)
+	i := int(p*float64(len(sorted)-1) + 0.5)
+	return sorted[i]
+}
+
+func report(dir string, s *samples) {
+	fmt.Printf("flakylab web bench: headless Chromium, %s served from %s on localhost\n", cmp.Or(s.version, "runtime"), dir)
+	for _, f := range []string{"flakylab.wasm", "flakylab.wasm.gz", "flakylab.wasm.br"} {
+		if info, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			fmt.Printf("  %-18s %6.2f MB\n", f, float64(info.Size())/1e6)
+		}
+	}
+	fmt.Printf("  first run program: %s\n\n", s.firstRunProgram)
+	fmt.Printf("%-46s %8s %8s %8s %5s  %s\n", "metric (ms)", "median", "min", "max", "n", "target")
+	row := func(name string, xs []float64, target string) {
+		if len(xs) == 0 {
+			return
+		}
+		fmt.Printf("%-46s %8.1f %8.1f %8.1f %5d  %s\n", name, percentile(xs, 0.5),
+			slices.Min(xs), slices.Max(xs), len(xs), target)
+	}
+	row("ready after page load, cache disabled", s.readyCold, "<= 1000")
+	row("  of which download + compile", s.compileCold, "")
+	row("ready after page load, warm cache", s.readyWarm, "<= 1000")
+	row("  of which download + compile", s.compileWarm, "")
+	row("first run after load", s.firstRun, "<= 400")
+	row("warm run (p50)", s.warmRun, "<= 50")
+	fmt.Printf("%-46s %8.1f %8s %8s %5d\n", "warm run (p90)", percentile(s.warmRun, 0.9), "", "", len(s.warmRun))
+	row("ready again after a kill (standby promoted)", s.readyAfterKill, "<= 150")
+	row("kill to next run finished", s.runAfterKill, "")
+	row("fresh worker from the compiled module", s.freshWorker, "")
+}

@@ -1,0 +1,218 @@
+//go:build browser
+
+package browser_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/tests/browser"
+)
+
+// One server and one browser for the whole package; each test gets its own
+// tab.
+var shared struct {
+	once    sync.Once
+	err     error
+	server  *browser.Server
+	browser *browser.Browser
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.browser != nil {
+		shared.browser.Close()
+	}
+	if shared.server != nil {
+		shared.server.Close()
+	}
+	os.Exit(code)
+}
+
+// problems collects what a clean page load must not produce: console
+// errors, uncaught exceptions, failed requests and HTTP errors.
+type problems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *problems) add(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.list = append(p.list, fmt.Sprintf(format, args...))
+}
+
+func (p *problems) all() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.list...)
+}
+
+func (p *problems) listen(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, string(a.Value)+a.Description)
+			}
+			p.add("console.%s: %s", ev.Type, strings.Join(parts, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := ev.ExceptionDetails
+		desc := d.Text
+		if d.Exception != nil {
+			desc += " " + d.Exception.Description
+		}
+		p.add("uncaught exception at %s:%d: %s", d.URL, d.LineNumber+1, desc)
+	case *log.EventEntryAdded:
+		if ev.Entry.Level == log.EntryLevelError {
+			p.add("log error (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
+		}
+	case *network.EventLoadingFailed:
+		p.add("request failed: %s (%s)", ev.ErrorText, ev.Type)
+	case *network.EventResponseReceived:
+		if ev.Response.Status >= 400 {
+			p.add("HTTP %d for %s", ev.Response.Status, ev.Response.URL)
+		}
+	}
+}
+
+// tab opens a new tab on the shared browser. It fails the test, with the
+// way out in the message, when dist/ has not been built. On failure it
+// saves a screenshot to screenshots/.
+func tab(t *testing.T) (context.Context, *problems) {
+	t.Helper()
+	shared.once.Do(func() {
+		dist, err := browser.FindDist()
+		if err != nil {
+			shared.err = err
+			return
+		}
+		if shared.server, err = browser.Serve(dist); err != nil {
+			shared.err = err
+			return
+		}
+		shared.browser, shared.err = browser.Launch(context.Background())
+	})
+	require.NoError(t, shared.err)
+
+	ctx, cancel := chromedp.NewContext(shared.browser.Ctx)
+	t.Cleanup(cancel)
+	p := &problems{}
+	require.NoError(t, chromedp.Listen(ctx, p.listen))
+	t.Cleanup(func() {
+		if t.Failed() {
+			screenshot(t, ctx)
+		}
+	})
+	return ctx, p
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+
+func screenshot(t *testing.T, ctx context.Context) {
+	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	dir := "screenshots"
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	path := filepath.Join(dir, unsafeName.ReplaceAllString(t.Name(), "_")+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	abs, _ := filepath.Abs(path)
+	t.Logf("screenshot saved to %s", abs)
+}
+
+// openPlayground loads the playground and waits until the runtime is ready.
+func openPlayground(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(shared.server.URL+"playground.html")))
+	waitState(t, ctx, "ready", 30*time.Second)
+}
+
+func waitState(t *testing.T, ctx context.Context, state string, timeout time.Duration) {
+	t.Helper()
+	err := browser.WaitFor(ctx, fmt.Sprintf("document.body.dataset.state === %q", state), timeout)
+	if err != nil {
+		status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent`))
+		t.Fatalf("page never reached state %q within %v (status line: %q): %v", state, timeout, status, err)
+	}
+}
+
+func js(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	require.NoError(t, err, "evaluating %s", expr)
+	return v
+}
+
+func setSource(t *testing.T, ctx context.Context, src string) {
+	t.Helper()
+	eval[chromedp.Void](t, ctx, `document.getElementById("source").value = `+js(src))
+}
+
+func text(t *testing.T, ctx context.Context, id string) string {
+	t.Helper()
+	return eval[string](t, ctx, fmt.Sprintf(`document.getElementById(%q).textContent`, id))
+}
+
+func click(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	require.NoError(t, chromedp.Do(cctx, chromedp.Click(chromedp.ID(id))), "clicking #%s", id)
+}
+
+// runResult mirrors the RunResult of BRIDGE.md.
+type runResult struct {
+	Stdout           string   `json:"stdout"`
+	Stderr           string   `json:"stderr"`
+	Truncated        bool     `json:"truncated"`
+	VirtualElapsedMs *float64 `json:"virtualElapsedMs"`
+	RealElapsedMs    float64  `json:"realElapsedMs"`
+	ExitCode         int      `json:"exitCode"`
+	Error            *struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+		Line    int    `json:"line"`
+		Column  int    `json:"column"`
+	} `json:"error"`
+}
+
+// runJS runs a program through the page's Runtime object, not the UI.
+func runJS(t *testing.T, ctx context.Context, src string, timeoutMs int) runResult {
+	t.Helper()
+	return eval[runResult](t, ctx, fmt.Sprintf(`playground.runtime.run(%s, {timeoutMs: %d})`, js(src), timeoutMs))
+}

@@ -1,0 +1,88 @@
+// Downloading and compiling flakylab.wasm once per page, with progress.
+
+import { BridgeError } from "./errors.js";
+
+// The header our server (web/serve) adds to precompressed responses: fetch
+// counts decoded bytes, while Content-Length counts the encoded ones.
+const UNCOMPRESSED_LENGTH = "X-Uncompressed-Length";
+
+// expectedSize returns the number of bytes the body will decode to, or null
+// when the response does not say.
+export function expectedSize(headers) {
+  const encoding = (headers.get("Content-Encoding") ?? "").trim().toLowerCase();
+  const raw = encoding === "" || encoding === "identity"
+    ? headers.get("Content-Length")
+    : headers.get(UNCOMPRESSED_LENGTH);
+  const n = Number(raw);
+  return raw !== null && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+function isWasmType(headers) {
+  const type = (headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/wasm";
+}
+
+// countBytes reads a stream to its end, reporting (received, total) as
+// chunks arrive, and resolves to the chunks when keep is true.
+async function countBytes(stream, total, onProgress, keep) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (keep) chunks.push(value);
+    // A wrong total must not push the bar past 100 %.
+    onProgress(received, total === null ? null : Math.max(total, received));
+  }
+  onProgress(received, received);
+  return chunks;
+}
+
+function concat(chunks) {
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+// compileModule downloads the wasm at url and compiles it. onProgress gets
+// (bytesReceived, totalBytes or null). It streams the compilation when the
+// server labels the file application/wasm, and otherwise falls back to
+// downloading the whole file and compiling the bytes.
+export async function compileModule(url, onProgress = () => {}) {
+  let res;
+  try {
+    res = await fetch(url, { credentials: "same-origin" });
+  } catch (err) {
+    throw new BridgeError({ code: "internal", message: `could not download ${url}: ${err.message}` });
+  }
+  if (!res.ok) {
+    throw new BridgeError({ code: "internal", message: `could not download ${url}: HTTP ${res.status}` });
+  }
+  const total = expectedSize(res.headers);
+  onProgress(0, total);
+  try {
+    if (res.body && isWasmType(res.headers) && typeof WebAssembly.compileStreaming === "function") {
+      // Count on a clone so the engine still sees the original response:
+      // Chromium caches the compiled code of a fetched response by URL,
+      // which makes the next visit's compile almost free.
+      const counted = countBytes(res.clone().body, total, onProgress, false);
+      const [module] = await Promise.all([WebAssembly.compileStreaming(res), counted]);
+      return module;
+    }
+    const bytes = res.body
+      ? concat(await countBytes(res.body, total, onProgress, true))
+      : new Uint8Array(await res.arrayBuffer());
+    if (!res.body) onProgress(bytes.byteLength, bytes.byteLength);
+    return await WebAssembly.compile(bytes);
+  } catch (err) {
+    if (err instanceof BridgeError) throw err;
+    throw new BridgeError({ code: "internal", message: `could not compile ${url}: ${err.message}` });
+  }
+}

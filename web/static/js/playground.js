@@ -1,0 +1,244 @@
+// The runtime's own page: a textarea, Run, Stop and Format.
+
+import { Runtime } from "./runtime.js";
+
+const examples = {
+  bucket: `package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/flakylab/flakylab/core/bucket"
+)
+
+func main() {
+	// 3 tokens, refilled at 1 per second.
+	b, err := bucket.New(3, 1)
+	if err != nil {
+		panic(err)
+	}
+	for i := 1; i <= 6; i++ {
+		d := b.Take(1)
+		if d.Allowed {
+			fmt.Printf("request %d: allowed\\n", i)
+			continue
+		}
+		fmt.Printf("request %d: 429, retry after %v\\n", i, d.RetryAfter)
+		time.Sleep(d.RetryAfter)
+	}
+}
+`,
+  backoff: `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	delay := 100 * time.Millisecond
+	for attempt := 1; attempt <= 5; attempt++ {
+		fmt.Printf("attempt %d failed, retrying in %v\\n", attempt, delay)
+		time.Sleep(delay)
+		delay *= 2
+	}
+	fmt.Println("giving up after", 5, "attempts")
+}
+`,
+  loop: `package main
+
+import "fmt"
+
+func main() {
+	fmt.Println("spinning; press Stop (or wait for the watchdog)")
+	n := 0
+	for {
+		n++
+	}
+}
+`,
+  panic: `package main
+
+import "fmt"
+
+func main() {
+	var retries []int
+	fmt.Println("about to index an empty slice")
+	fmt.Println(retries[3])
+}
+`,
+};
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  source: $("source"), example: $("example"),
+  run: $("run"), stop: $("stop"), format: $("format"),
+  loading: $("loading"), progress: $("progress"), progressText: $("progress-text"),
+  status: $("status"), stdout: $("stdout"), stderr: $("stderr"),
+};
+
+function megabytes(n) {
+  return `${(n / 1e6).toFixed(1)} MB`;
+}
+
+function duration(ms) {
+  if (ms === null || ms === undefined || Number.isNaN(ms)) return "unknown";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60000) return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+  return `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
+}
+
+function setState(state) {
+  document.body.dataset.state = state;
+  const ready = state === "ready";
+  ui.run.disabled = !ready;
+  ui.format.disabled = !ready;
+  ui.stop.disabled = state !== "running";
+}
+
+function setStatus(text, isError = false) {
+  ui.status.textContent = text;
+  ui.status.classList.toggle("error", isError);
+}
+
+// Output arrives in many small chunks; append them once per frame.
+const pending = { stdout: "", stderr: "" };
+let frame = 0;
+function flush() {
+  frame = 0;
+  for (const key of ["stdout", "stderr"]) {
+    if (pending[key]) {
+      ui[key].append(pending[key]);
+      pending[key] = "";
+    }
+  }
+}
+function stream(key) {
+  return (chunk) => {
+    pending[key] += chunk;
+    frame ||= requestAnimationFrame(flush);
+  };
+}
+
+function showProgress(received, total) {
+  if (total) {
+    ui.progress.max = total;
+    ui.progress.value = received;
+    ui.progressText.textContent = `${megabytes(received)} of ${megabytes(total)}`;
+  } else {
+    ui.progress.removeAttribute("value");
+    ui.progressText.textContent = megabytes(received);
+  }
+}
+
+function note(pane, text, className) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  pane.append(span);
+}
+
+function describe(r) {
+  const virtual = r.virtualElapsedMs === null ? "" : `, virtual time ${duration(r.virtualElapsedMs)}`;
+  if (!r.error) return `Finished in ${duration(r.realElapsedMs)}${virtual}.`;
+  const where = r.error.line > 0 ? ` at line ${r.error.line}, column ${r.error.column}` : "";
+  switch (r.error.kind) {
+    case "timeout": return `Timed out after ${duration(r.realElapsedMs)}.`;
+    case "stopped": return `Stopped after ${duration(r.realElapsedMs)}.`;
+    case "crash": return "The Go runtime crashed; a fresh one took over.";
+    case "compile": return `Does not compile${where}.`;
+    case "import": return `Import not allowed${where}.`;
+    case "exit": return `Exited with code ${r.exitCode}${virtual}.`;
+    default: return `Failed (${r.error.kind})${where} after ${duration(r.realElapsedMs)}${virtual}.`;
+  }
+}
+
+// selectLine moves the caret to a 1-based line and column of the source.
+function selectLine(line, column) {
+  const lines = ui.source.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += Math.max(0, column - 1);
+  ui.source.focus();
+  ui.source.setSelectionRange(at, at);
+}
+
+const rt = new Runtime({ onProgress: showProgress });
+let ticker = 0;
+
+async function run() {
+  if (rt.running) return;
+  ui.stdout.textContent = "";
+  ui.stderr.textContent = "";
+  setState("running");
+  const started = performance.now();
+  setStatus("Running…");
+  ticker = setInterval(() => setStatus(`Running… ${duration(performance.now() - started)}`), 250);
+  try {
+    const r = await rt.run(ui.source.value, { onStdout: stream("stdout"), onStderr: stream("stderr") });
+    cancelAnimationFrame(frame);
+    frame = 0;
+    pending.stdout = pending.stderr = "";
+    // The result holds the whole output; it replaces the streamed copy.
+    ui.stdout.textContent = r.stdout;
+    ui.stderr.textContent = r.stderr;
+    if (r.truncated) note(ui.stdout, "\n… output truncated\n", "notice");
+    if (r.error) note(ui.stderr, `${r.stderr && !r.stderr.endsWith("\n") ? "\n" : ""}${r.error.kind}: ${r.error.message}\n`, "error");
+    setStatus(describe(r), Boolean(r.error) && r.error.kind !== "stopped");
+    if (r.error?.line > 0) selectLine(r.error.line, r.error.column);
+  } catch (err) {
+    setStatus(`Could not run: ${err.message}`, true);
+  } finally {
+    clearInterval(ticker);
+    setState("ready");
+  }
+}
+
+async function format() {
+  setState("busy");
+  try {
+    const { source } = await rt.format(ui.source.value);
+    ui.source.value = source;
+    setStatus("Formatted.");
+  } catch (err) {
+    const where = err.line > 0 ? ` (line ${err.line}, column ${err.column})` : "";
+    setStatus(`Cannot format: ${err.message}${where}`, true);
+    if (err.line > 0) selectLine(err.line, err.column);
+  } finally {
+    setState("ready");
+  }
+}
+
+ui.source.value = examples.bucket;
+ui.example.addEventListener("change", () => {
+  ui.source.value = examples[ui.example.value];
+});
+ui.run.addEventListener("click", run);
+ui.stop.addEventListener("click", () => rt.stop());
+ui.format.addEventListener("click", format);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && document.body.dataset.state === "ready") {
+    e.preventDefault();
+    run();
+  } else if (e.key === "Escape" && rt.running) {
+    rt.stop();
+  }
+});
+
+// Tests and benchmarks drive the page through this handle.
+globalThis.playground = { runtime: rt, examples, readyAt: null };
+rt.ready.then(
+  () => {
+    globalThis.playground.readyAt = performance.now();
+    ui.loading.hidden = true;
+    setState("ready");
+    // performance.now() counts from the start of the navigation.
+    setStatus(`Ready in ${duration(performance.now())} · Go runtime ${rt.version || "(dev)"}`);
+  },
+  (err) => {
+    ui.loading.hidden = true;
+    setState("error");
+    setStatus(`The Go runtime could not start: ${err.message}`, true);
+  },
+);

@@ -1,0 +1,309 @@
+// The host side of the flakylab runtime: what every page uses to run Go.
+//
+//   const rt = new Runtime({onProgress: (received, total) => {}});
+//   await rt.ready;
+//   const r = await rt.run(source, {timeoutMs: 5000, onStdout, onStderr});
+//   rt.stop();
+//
+// The wasm is downloaded and compiled once per page; each worker receives
+// the compiled WebAssembly.Module, so bringing up a new one costs an
+// instantiation, never a download. One worker (the active one) runs
+// programs, a second waits warm in standby, and a third starts on demand for
+// the widget API, whose handles must outlive runaway learner programs. See
+// BRIDGE.md for the contract.
+
+import { BridgeError, WorkerGone } from "./errors.js";
+import { compileModule } from "./compile.js";
+import { Slot } from "./slot.js";
+
+export { BridgeError } from "./errors.js";
+
+// DEFAULT_TIMEOUT_MS is how long a run, a format or a widget call may take
+// before the watchdog kills its worker.
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+function seconds(ms) {
+  return ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+// callSafely runs a caller's callback; an exception in it is reported
+// without breaking the runtime's bookkeeping.
+function callSafely(fn, ...args) {
+  if (typeof fn !== "function") return;
+  try {
+    fn(...args);
+  } catch (err) {
+    queueMicrotask(() => { throw err; });
+  }
+}
+
+function checkTimeout(ms) {
+  if (!(typeof ms === "number" && ms > 0 && ms <= 2 ** 31 - 1)) {
+    throw new BridgeError({ code: "bad_request", message: `timeoutMs must be a positive number of milliseconds, got ${ms}` });
+  }
+  return ms;
+}
+
+export class Runtime {
+  #urls;
+  #module;
+  #timeoutMs;
+  #keepStandby;
+  #active;
+  #standby = null;
+  #tool = null;
+  #current = null;
+  #closed = false;
+  #stats = { compileMs: null, spawns: 0, lastSpawnMs: null };
+
+  // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
+  // js/; relative values resolve against the page. The default is the
+  // directory above this module, so a site served under a sub-path works
+  // without configuration.
+  constructor({
+    base = new URL("../", import.meta.url).href,
+    onProgress,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    standby = true,
+  } = {}) {
+    const root = new URL(base, globalThis.document?.baseURI ?? globalThis.location?.href);
+    this.#urls = {
+      wasm: new URL("flakylab.wasm", root).href,
+      exec: new URL("wasm_exec.js", root).href,
+      worker: new URL("js/worker.js", root).href,
+    };
+    this.#timeoutMs = checkTimeout(timeoutMs);
+    this.#keepStandby = standby;
+
+    const start = performance.now();
+    this.#module = compileModule(this.#urls.wasm, (received, total) => callSafely(onProgress, received, total));
+    this.#module.then(() => { this.#stats.compileMs = performance.now() - start; }, () => {});
+    this.#active = this.#spawn();
+    this.#active.ready.then(() => this.#ensureStandby(), () => {});
+  }
+
+  // ready resolves when a worker can take a run at once. After a kill it is
+  // the promoted standby's readiness, usually already settled.
+  get ready() {
+    return this.#readySlot().then(() => undefined);
+  }
+
+  // running reports whether a run is in progress.
+  get running() {
+    return this.#current !== null;
+  }
+
+  // version is the Go runtime's version string once ready.
+  get version() {
+    return this.#active.version;
+  }
+
+  // stats returns figures for the status line and benchmarks: compileMs
+  // (download and compile), spawns (workers started), lastSpawnMs (from
+  // creating the latest worker to its runtime being ready) and standby (the
+  // standby worker's state: "starting", "ready" or "none").
+  stats() {
+    const standby = this.#standby?.alive ? this.#standby.state : "none";
+    return { ...this.#stats, standby };
+  }
+
+  // run runs a program and resolves with a RunResult (BRIDGE.md). A run the
+  // watchdog or stop() ends resolves with error.kind "timeout" or "stopped"
+  // and a run whose Go runtime dies with "crash". Requests the runtime
+  // refuses (busy, bad_request, too_large, internal) reject with a
+  // BridgeError.
+  run(source, { timeoutMs = this.#timeoutMs, realTime, seed, maxOutput, onStdout, onStderr } = {}) {
+    if (this.#closed) return Promise.reject(new BridgeError({ code: "internal", message: "the runtime is closed" }));
+    if (typeof source !== "string") {
+      return Promise.reject(new BridgeError({ code: "bad_request", message: "source must be a string" }));
+    }
+    if (this.#current) {
+      return Promise.reject(new BridgeError({ code: "busy", message: "a program is already running; stop it first" }));
+    }
+    try {
+      checkTimeout(timeoutMs);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const run = { stdout: "", stderr: "", startedAt: performance.now(), timeoutMs, slot: null, timer: 0, done: false };
+    this.#current = run;
+    return new Promise((resolve, reject) => {
+      const settle = (fn) => {
+        if (run.done) return;
+        run.done = true;
+        clearTimeout(run.timer);
+        if (this.#current === run) this.#current = null;
+        fn();
+      };
+      run.end = (kind, message) => settle(() => resolve(this.#hostResult(run, kind, message)));
+      const forward = (key, fn) => (chunk) => {
+        run[key] += chunk;
+        callSafely(fn, chunk);
+      };
+      this.#startRun(run, { source, realTime, seed, maxOutput }, {
+        onStdout: forward("stdout", onStdout),
+        onStderr: forward("stderr", onStderr),
+      }).then(
+        (result) => settle(() => resolve(result)),
+        (err) => {
+          // The worker died under the run: whoever killed it (or
+          // #lost, for a crash) has already replaced it.
+          if (err instanceof WorkerGone) {
+            settle(() => resolve(this.#hostResult(run, err.kind, err.message)));
+          } else {
+            settle(() => reject(err));
+          }
+        },
+      );
+    });
+  }
+
+  async #startRun(run, payload, handlers) {
+    const slot = await this.#readySlot();
+    if (run.done) return null; // stopped while the worker was starting
+    run.slot = slot;
+    run.startedAt = performance.now();
+    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs);
+    return slot.request("run", payload, handlers);
+  }
+
+  // stop ends the run in progress, killing its worker, and reports whether
+  // there was one. The standby takes over at once.
+  stop() {
+    if (!this.#current) return false;
+    this.#kill(this.#current, "stopped");
+    return true;
+  }
+
+  // format gofmts source: it resolves with {source} or rejects with a
+  // BridgeError whose code is "format" and which has line and column.
+  async format(source, { timeoutMs = this.#timeoutMs } = {}) {
+    if (typeof source !== "string") throw new BridgeError({ code: "bad_request", message: "source must be a string" });
+    // The active worker is free unless a program runs; then use the tool
+    // worker rather than wait behind a program that may never end.
+    const slot = this.#current ? await this.#toolSlot() : await this.#readySlot();
+    return this.#call(slot, "format", { source }, checkTimeout(timeoutMs));
+  }
+
+  // core calls flakylab.core[method](...args) in the tool worker, which
+  // never runs learner code. If that worker has to be replaced, its handles
+  // are lost and later calls with them are refused by the Go side.
+  async core(method, ...args) {
+    if (typeof method !== "string") throw new BridgeError({ code: "bad_request", message: "method must be a string" });
+    const slot = await this.#toolSlot();
+    return this.#call(slot, "core", { method, args }, this.#timeoutMs);
+  }
+
+  // close terminates every worker; the runtime cannot be used afterwards.
+  close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#current?.end("stopped", "the runtime was closed");
+    for (const slot of [this.#active, this.#standby, this.#tool]) slot?.kill("stopped", "the runtime was closed");
+  }
+
+  async #call(slot, type, payload, timeoutMs) {
+    let timer = 0;
+    const watchdog = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        const message = `${type} did not answer within ${seconds(timeoutMs)}`;
+        slot.kill("timeout", message);
+        this.#replace(slot);
+        reject(new BridgeError({ code: "timeout", message }));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([slot.request(type, payload), watchdog]);
+    } catch (err) {
+      if (err instanceof WorkerGone) throw new BridgeError({ code: "internal", message: err.message });
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #kill(run, kind) {
+    const message = kind === "timeout"
+      ? `the program was still running after ${seconds(run.timeoutMs)} and was stopped: ` +
+        "an endless loop, runaway recursion, goroutines that never finish or too much work"
+      : `stopped after ${seconds(performance.now() - run.startedAt)}`;
+    run.end(kind, message);
+    if (run.slot) {
+      run.slot.kill(kind, message);
+      this.#replace(run.slot);
+    }
+  }
+
+  #hostResult(run, kind, message) {
+    return {
+      stdout: run.stdout,
+      stderr: run.stderr,
+      truncated: false,
+      virtualElapsedMs: null,
+      realElapsedMs: Math.round(performance.now() - run.startedAt),
+      exitCode: -1,
+      error: { kind, message, line: 0, column: 0 },
+    };
+  }
+
+  #spawn() {
+    this.#stats.spawns++;
+    const slot = new Slot(this.#module, this.#urls, (dead) => this.#lost(dead));
+    slot.ready.then(() => { this.#stats.lastSpawnMs = slot.readyAt - slot.createdAt; }, () => {});
+    return slot;
+  }
+
+  // #lost handles a worker that died on its own (the Go runtime exited or
+  // the worker failed). A run on it has already been told by its request.
+  #lost(slot) {
+    if (this.#closed) return;
+    // A worker that never became ready is not replaced automatically: the
+    // next request retries, so a broken build cannot spin in a loop.
+    if (slot.readyAt === 0) {
+      if (slot === this.#standby) this.#standby = null;
+      if (slot === this.#tool) this.#tool = null;
+      return;
+    }
+    this.#replace(slot);
+  }
+
+  // #replace retires a dead worker: the standby takes the active's place
+  // and a new standby starts behind it.
+  #replace(slot) {
+    if (this.#closed) return;
+    if (slot === this.#active) {
+      const next = this.#standby?.alive ? this.#standby : this.#spawn();
+      this.#standby = null;
+      this.#active = next;
+      next.ready.then(() => this.#ensureStandby(), () => {});
+    } else if (slot === this.#standby) {
+      this.#standby = null;
+      this.#ensureStandby();
+    } else if (slot === this.#tool) {
+      this.#tool = null;
+    }
+  }
+
+  #ensureStandby() {
+    if (this.#closed || !this.#keepStandby || this.#standby?.alive) return;
+    if (this.#active.state !== "ready") return;
+    this.#standby = this.#spawn();
+  }
+
+  async #readySlot() {
+    if (this.#closed) throw new BridgeError({ code: "internal", message: "the runtime is closed" });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!this.#active.alive) this.#replace(this.#active);
+      const slot = this.#active;
+      await slot.ready;
+      if (slot.alive) return slot;
+    }
+    throw new BridgeError({ code: "internal", message: "the Go runtime keeps stopping" });
+  }
+
+  async #toolSlot() {
+    if (this.#closed) throw new BridgeError({ code: "internal", message: "the runtime is closed" });
+    if (!this.#tool?.alive) this.#tool = this.#spawn();
+    return this.#tool.ready;
+  }
+}

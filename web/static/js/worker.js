@@ -1,0 +1,156 @@
+// One Go runtime (flakylab.wasm) in a dedicated Web Worker.
+//
+// The page (runtime.js) owns the lifecycle: it posts {type: "init"} with the
+// compiled WebAssembly.Module, then requests by id. This file only
+// translates between messages and the flakylab namespace that the Go
+// program installs on globalThis (see BRIDGE.md). It is a classic worker
+// because wasm_exec.js is a classic script.
+"use strict";
+
+// The last bytes the Go runtime wrote to its own stdout and stderr (not the
+// learner's, which the bridge captures): a fatal error explains itself there
+// just before the program exits.
+const TAIL_BYTES = 4096;
+let runtimeOutput = "";
+let exitCode = null;
+let go = null;
+let exitReported = false;
+
+// reportExit tells the page that the Go program is gone. A request that
+// was running when it died fails with a JavaScript error from wasm_exec.js
+// ("reading 'exports'", "already exited"), which is noise: the exit is what
+// happened.
+function reportExit() {
+  if (exitReported) return;
+  exitReported = true;
+  post({ type: "exit", code: exitCode, output: runtimeOutput });
+}
+
+const post = (msg) => {
+  try {
+    self.postMessage(msg);
+  } catch (err) {
+    // A value the structured clone cannot copy (a function, say): send
+    // the JSON view of it instead of losing the answer.
+    if (err && err.name === "DataCloneError") {
+      self.postMessage(JSON.parse(JSON.stringify(msg)));
+    } else {
+      throw err;
+    }
+  }
+};
+
+// plainError turns whatever a promise rejected with into {code, message}.
+function plainError(err) {
+  if (err && typeof err === "object" && typeof err.code === "string") {
+    const out = { code: err.code, message: String(err.message ?? err.code) };
+    if (typeof err.line === "number") out.line = err.line;
+    if (typeof err.column === "number") out.column = err.column;
+    return out;
+  }
+  if (err instanceof Error) return { code: "internal", message: err.message };
+  return { code: "internal", message: String(err) };
+}
+
+function captureRuntimeOutput() {
+  const fs = globalThis.fs;
+  const write = fs.writeSync.bind(fs);
+  const decoder = new TextDecoder();
+  fs.writeSync = (fd, buf) => {
+    runtimeOutput = (runtimeOutput + decoder.decode(buf)).slice(-TAIL_BYTES);
+    return write(fd, buf);
+  };
+}
+
+// waitForNamespace resolves once main has installed globalThis.flakylab. It
+// usually is there as soon as go.run returns control, but nothing in the
+// contract promises that, so poll briefly instead of assuming.
+async function waitForNamespace(exited) {
+  let gone = false;
+  exited.then(() => { gone = true; });
+  for (let i = 0; !globalThis.flakylab; i++) {
+    if (gone) throw new Error("the Go program exited before it was ready");
+    if (i > 2000) throw new Error("the Go program did not install globalThis.flakylab");
+    await new Promise((r) => setTimeout(r, i < 50 ? 0 : 5));
+  }
+  return globalThis.flakylab;
+}
+
+let ns = null;
+
+async function init({ module, execURL }) {
+  try {
+    importScripts(execURL);
+    captureRuntimeOutput();
+    go = new Go();
+    go.exit = (code) => { exitCode = code; };
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    const exited = go.run(instance);
+    exited.then(() => { if (ns) reportExit(); });
+    const candidate = await waitForNamespace(exited);
+    await Promise.race([
+      candidate.ready,
+      exited.then(() => { throw new Error("the Go program exited before it was ready"); }),
+    ]);
+    ns = candidate;
+    post({ type: "ready", version: String(ns.version ?? "") });
+  } catch (err) {
+    post({ type: "fatal", message: plainError(err).message, output: runtimeOutput });
+  }
+}
+
+async function answer(id, work) {
+  try {
+    post({ type: "result", id, value: await work() });
+  } catch (err) {
+    if (go?.exited) reportExit();
+    else post({ type: "error", id, error: plainError(err) });
+  }
+}
+
+function run(id, { source, realTime, seed, maxOutput }) {
+  const req = {
+    source,
+    onStdout: (chunk) => post({ type: "stdout", id, chunk }),
+    onStderr: (chunk) => post({ type: "stderr", id, chunk }),
+  };
+  // Pass only what the caller set, so the Go side applies its defaults.
+  if (realTime !== undefined) req.realTime = realTime;
+  if (seed !== undefined) req.seed = seed;
+  if (maxOutput !== undefined) req.maxOutput = maxOutput;
+  return answer(id, () => ns.run(req));
+}
+
+function core(id, { method, args }) {
+  return answer(id, async () => {
+    const api = ns.core;
+    if (!api || typeof api[method] !== "function") {
+      throw { code: "bad_request", message: `flakylab.core has no method ${JSON.stringify(method)}` };
+    }
+    return await api[method](...args);
+  });
+}
+
+self.onmessage = ({ data: msg }) => {
+  if (msg.type === "init") {
+    init(msg);
+    return;
+  }
+  if (!ns) {
+    post({ type: "error", id: msg.id, error: { code: "internal", message: "the runtime is not ready" } });
+    return;
+  }
+  switch (msg.type) {
+    case "run":
+      run(msg.id, msg);
+      break;
+    case "format":
+      answer(msg.id, () => ns.format(msg.source));
+      break;
+    case "core":
+      core(msg.id, msg);
+      break;
+    default:
+      post({ type: "error", id: msg.id, error: { code: "bad_request", message: `unknown request ${msg.type}` } });
+  }
+};

@@ -1,0 +1,87 @@
+// Unit tests of the host's pure parts under Node (node --test web/test/).
+// The Runtime itself needs Web Workers; tests/browser covers it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { compileModule, expectedSize } from "../static/js/compile.js";
+import { crashMessage } from "../static/js/slot.js";
+import { BridgeError } from "../static/js/errors.js";
+
+// The smallest valid module: the magic number and version 1.
+const emptyModule = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+function respond(body, headers, status = 200) {
+  globalThis.fetch = async () => new Response(body, { status, headers });
+}
+
+test("expectedSize", () => {
+  const cases = [
+    [{ "Content-Length": "2700000" }, 2700000],
+    [{ "Content-Length": "900", "Content-Encoding": "gzip", "X-Uncompressed-Length": "2700" }, 2700],
+    [{ "Content-Length": "900", "Content-Encoding": "br" }, null],
+    [{ "Content-Length": "900", "Content-Encoding": "identity" }, 900],
+    [{}, null],
+    [{ "Content-Length": "abc" }, null],
+    [{ "Content-Length": "0" }, null],
+  ];
+  for (const [headers, want] of cases) {
+    assert.equal(expectedSize(new Headers(headers)), want, JSON.stringify(headers));
+  }
+});
+
+test("compileModule streams when the server says application/wasm", async () => {
+  respond(emptyModule, { "Content-Type": "application/wasm", "Content-Length": "8" });
+  const seen = [];
+  const module = await compileModule("http://x/flakylab.wasm", (r, t) => seen.push([r, t]));
+  assert.ok(module instanceof WebAssembly.Module);
+  assert.deepEqual(seen.at(0), [0, 8]);
+  assert.deepEqual(seen.at(-1), [8, 8]);
+});
+
+test("compileModule falls back when the MIME type is wrong", async () => {
+  respond(emptyModule, { "Content-Type": "application/octet-stream" });
+  const seen = [];
+  const module = await compileModule("http://x/flakylab.wasm", (r, t) => seen.push([r, t]));
+  assert.ok(module instanceof WebAssembly.Module);
+  assert.deepEqual(seen.at(0), [0, null], "no Content-Length: total unknown");
+  assert.deepEqual(seen.at(-1), [8, 8]);
+});
+
+test("compileModule never reports more than 100 %", async () => {
+  respond(emptyModule, { "Content-Type": "application/wasm", "Content-Length": "4" });
+  const seen = [];
+  await compileModule("http://x/flakylab.wasm", (r, t) => seen.push([r, t]));
+  for (const [r, t] of seen) assert.ok(t === null || r <= t, `${r} of ${t}`);
+});
+
+test("compileModule reports HTTP and compile errors as BridgeError", async () => {
+  respond("not found", { "Content-Type": "text/plain" }, 404);
+  await assert.rejects(compileModule("http://x/flakylab.wasm"), (err) =>
+    err instanceof BridgeError && err.code === "internal" && /HTTP 404/.test(err.message));
+  respond("<html>", { "Content-Type": "text/html" });
+  await assert.rejects(compileModule("http://x/flakylab.wasm"), (err) =>
+    err instanceof BridgeError && /could not compile/.test(err.message));
+});
+
+test("crashMessage", () => {
+  const cases = [
+    [2, "fatal error: sync: unlock of unlocked mutex\n\ngoroutine 9 [running]:\nmain.main()\n",
+      "the Go runtime exited with code 2: fatal error: sync: unlock of unlocked mutex"],
+    [2, "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n\nruntime stack:\n",
+      "the Go runtime exited with code 2: runtime: goroutine stack exceeds 1000000000-byte limit fatal error: stack overflow"],
+    [7, "", "the Go runtime exited with code 7"],
+    [null, "something odd\nlast words\n", "the Go runtime stopped: last words"],
+  ];
+  for (const [code, output, want] of cases) {
+    assert.equal(crashMessage(code, output), want);
+  }
+});
+
+test("BridgeError keeps code and position", () => {
+  const err = new BridgeError({ code: "format", message: "expected ';'", line: 3, column: 7 });
+  assert.equal(err.code, "format");
+  assert.equal(err.line, 3);
+  assert.equal(err.column, 7);
+  assert.equal(err.message, "expected ';'");
+  assert.equal(new BridgeError().code, "internal");
+});
