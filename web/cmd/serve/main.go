@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -55,7 +56,13 @@ func serveDir(ctx context.Context, dir string, ln net.Listener) error {
 		Handler:           logRequests(serve.New(os.DirFS(dir))),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	log.Printf("serving %s at http://%s/", dir, displayAddr(ln.Addr()))
+	url := "http://" + displayAddr(ln.Addr()) + "/"
+	log.Printf("serving %s at %s", dir, url)
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, "playground.html")); err == nil {
+			log.Printf("no index.html yet; the runtime's page is %splayground.html", url)
+		}
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -85,7 +85,7 @@ func main() {
 }
 
 type samples struct {
-	readyCold, readyWarm, compileCold, compileWarm []float64
+	readyCold, readyWarm, compileCold, compileWarm               []float64
 	firstRun, warmRun, readyAfterKill, runAfterKill, freshWorker []float64
 	firstRunProgram                                              string
 	version                                                      string
