@@ -112,11 +112,22 @@ func (k *Keyed) Overflows() int64 {
 // AllowAt reports whether key's bucket holds one token at t, and spends it
 // if so.
 func (k *Keyed) AllowAt(key string, t time.Time) bool {
-	return k.TakeAt(key, t, 1).Allowed
+	return k.AllowNAt(key, t, 1)
+}
+
+// AllowNAt reports whether key's bucket holds n tokens at t, and spends
+// them if so.
+func (k *Keyed) AllowNAt(key string, t time.Time, n float64) bool {
+	now := t.UnixNano()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	s, tracked := k.lookup(key, now)
+	next, ok := k.p.take(s, now, n)
+	return ok && k.store(key, tracked, s, next, now)
 }
 
 // Allow is AllowAt(key, now) with now from KeyedSettings.Now.
-func (k *Keyed) Allow(key string) bool { return k.TakeAt(key, k.now(), 1).Allowed }
+func (k *Keyed) Allow(key string) bool { return k.AllowNAt(key, k.now(), 1) }
 
 // Take is TakeAt(key, now, n) with now from KeyedSettings.Now.
 func (k *Keyed) Take(key string, n float64) Decision { return k.TakeAt(key, k.now(), n) }
@@ -127,44 +138,57 @@ func (k *Keyed) TakeAt(key string, t time.Time, n float64) Decision {
 	now := t.UnixNano()
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	s, tracked := k.lookup(key, now)
+	d, next := k.p.decide(s, now, n)
+	if d.Allowed && !k.store(key, tracked, s, next, now) {
+		wait := k.untilFill(now)
+		return Decision{RetryAfter: wait, Reset: wait, Limit: k.p.capacity}
+	}
+	return d
+}
+
+// lookup returns key's bucket, or a full one at now if it is not tracked.
+func (k *Keyed) lookup(key string, now int64) (state, bool) {
 	s, tracked := k.buckets[key]
 	if !tracked {
 		s = state{tokens: k.p.capacity, last: now}
 	}
-	d, next := k.p.decide(s, now, n)
-	switch {
-	case !d.Allowed || next == s:
-		return d
-	case tracked:
-		k.buckets[key] = next
-		return d
-	case next.tokens >= k.p.capacity:
-		return d // still full: nothing to remember
-	}
-	if wait, ok := k.room(now); !ok {
-		k.overflows++
-		return Decision{RetryAfter: wait, Reset: wait, Limit: k.p.capacity}
-	}
-	k.buckets[key] = next
-	k.noteFill(now, d.Reset)
-	return d
+	return s, tracked
 }
 
-// room makes space for one more bucket if it can, sweeping when due. When
-// there is no room it returns how long until there may be.
-func (k *Keyed) room(now int64) (time.Duration, bool) {
+// store records that key's bucket went from s to next after an allowed
+// request. It reports false, and counts an overflow, when key is new and
+// there is no room for it.
+func (k *Keyed) store(key string, tracked bool, s, next state, now int64) bool {
+	switch {
+	case next == s:
+		return true // nothing changed (rate +Inf, or n = 0 at the last instant)
+	case tracked:
+		k.buckets[key] = next
+		return true
+	case next.tokens >= k.p.capacity:
+		return true // still full: nothing to remember
+	}
+	if !k.room(now) {
+		k.overflows++
+		return false
+	}
+	k.buckets[key] = next
+	k.noteFill(now, k.p.until(next, now, k.p.capacity))
+	return true
+}
+
+// room makes space for one more bucket if it can, sweeping when due.
+func (k *Keyed) room(now int64) bool {
 	k.inserts++
 	full := len(k.buckets) >= k.maxKeys
 	if full && (k.fillNever || now-k.fillAt < 0) {
-		return k.untilFill(now), false // a sweep now would find nothing
+		return false // a sweep now would find nothing
 	}
 	if full || k.inserts >= max(k.maxKeys/2, 1) {
 		k.sweep(now)
 	}
-	if len(k.buckets) >= k.maxKeys {
-		return k.untilFill(now), false
-	}
-	return 0, true
+	return len(k.buckets) < k.maxKeys
 }
 
 // sweep forgets every bucket that is full at now and recomputes fillAt
