@@ -106,7 +106,7 @@ func TestStopEndlessLoopKeepsPageResponsive(t *testing.T) {
 	waitState(t, ctx, "ready", 2*time.Second)
 	t.Logf("ready again %v after Stop", time.Since(start).Round(time.Millisecond))
 	assert.Contains(t, text(t, ctx, "status"), "Stopped")
-	assert.Contains(t, text(t, ctx, "stderr"), "stopped")
+	assert.Contains(t, text(t, ctx, "stderr"), "Stopped after")
 	assert.Equal(t, "spinning\n", text(t, ctx, "stdout"), "output produced before the kill is kept")
 
 	// A fresh worker took over: running again works.

@@ -154,6 +154,20 @@ function describe(r) {
   }
 }
 
+const labels = {
+  compile: "compile error", import: "import error", runtime: "runtime error",
+  panic: "panic", exit: "exit", internal: "internal error",
+};
+
+// explain renders a RunResult error for the Errors pane.
+function explain(err) {
+  const label = labels[err.kind];
+  if (!label) return err.message.charAt(0).toUpperCase() + err.message.slice(1) + ".";
+  const where = err.line > 0 ? ` (line ${err.line}, column ${err.column})` : "";
+  const message = err.message.startsWith(`${label}:`) ? err.message.slice(label.length + 1).trim() : err.message;
+  return `${label}${where}: ${message}`;
+}
+
 // selectLine moves the caret to a 1-based line and column of the source.
 function selectLine(line, column) {
   const lines = ui.source.value.split("\n");
@@ -184,7 +198,11 @@ async function run() {
     ui.stdout.textContent = r.stdout;
     ui.stderr.textContent = r.stderr;
     if (r.truncated) note(ui.stdout, "\n… output truncated\n", "notice");
-    if (r.error) note(ui.stderr, `${r.stderr && !r.stderr.endsWith("\n") ? "\n" : ""}${r.error.kind}: ${r.error.message}\n`, "error");
+    if (r.error) {
+      const gap = r.stderr && !r.stderr.endsWith("\n") ? "\n" : "";
+      note(ui.stderr, `${gap}${explain(r.error)}\n`, r.error.kind === "stopped" ? "notice" : "error");
+    }
+    for (const pane of [ui.stdout, ui.stderr]) pane.dataset.empty = "(none)";
     setStatus(describe(r), Boolean(r.error) && r.error.kind !== "stopped");
     if (r.error?.line > 0) selectLine(r.error.line, r.error.column);
   } catch (err) {
