@@ -6,16 +6,15 @@ import (
 	"time"
 )
 
-// Tuning of the quiescence rule. The real-time grace and nap lengths differ
-// between native and wasm builds (settle_native.go, settle_wasm.go).
+// Tuning of the quiescence rule. The real-time grace, the cap on waiting
+// for busy goroutines and the nap length differ between native and wasm
+// builds (settle_native.go, settle_wasm.go).
 const (
-	quietRounds     = 4                     // Gosched rounds without clock activity
-	busyCap         = 10 * time.Millisecond // wait at most this long for running goroutines that ignore the clock
-	spinRounds      = 1000                  // Gosched rounds per settle before napping instead
-	busyRounds      = 16                    // Gosched rounds while others run before napping instead
-	idleFires       = 64                    // firings that changed nothing before the advancer slows down
-	idleNap         = time.Millisecond      // pause before each firing once idle
-	advancePatience = 20 * time.Millisecond // how long Advance lets released goroutines run
+	quietRounds = 4                // Gosched rounds without clock activity
+	spinRounds  = 1000             // Gosched rounds per settle before napping instead
+	busyRounds  = 16               // Gosched rounds while others run before napping instead
+	idleFires   = 64               // firings that changed nothing before the advancer slows down
+	idleNap     = time.Millisecond // pause before each firing once idle
 )
 
 // run is the advancer: while wake-ups are pending it waits for the program
@@ -64,15 +63,18 @@ func (v *Virtual) settle(stop <-chan struct{}, patience time.Duration) (uint64, 
 		probe      schedProbe
 		began      time.Time
 		quietSince time.Time
-		quiet      int
-		busy       int
+		quiet      int // consecutive rounds without clock activity
+		changed    int // consecutive rounds with clock activity
+		busy       int // quiet rounds in which other goroutines ran
 	)
 	if patience > 0 {
 		began = time.Now()
 	}
 	last := v.activity.Load()
-	for round := 0; ; round++ {
-		if round < spinRounds && busy < busyRounds {
+	for {
+		// Spin while quiescence may be near; nap while the program is
+		// busy, so that the advancer does not take a core from it.
+		if changed < spinRounds && busy < busyRounds {
 			runtime.Gosched()
 		} else {
 			nap(stop, napDelay)
@@ -87,8 +89,10 @@ func (v *Virtual) settle(stop <-chan struct{}, patience time.Duration) (uint64, 
 		}
 		if a := v.activity.Load(); a != last || v.waking.Load() > 0 {
 			last, quiet, busy = a, 0, 0
+			changed++
 			continue
 		}
+		changed = 0
 		quiet++
 		if quiet == 1 {
 			quietSince = time.Now()

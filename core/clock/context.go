@@ -30,12 +30,14 @@ func (v *Virtual) WithDeadline(parent context.Context, d time.Time) (context.Con
 	}
 	c := &deadlineCtx{parent: parent, deadline: d, done: make(chan struct{})}
 	c.ev = &event{kind: expireContext, ctx: c}
+	// Both ways of ending early unqueue the deadline before closing Done,
+	// so that whoever sees Done closed also sees it gone from Pending.
 	cancel := func() {
-		c.cancel(context.Canceled)
 		v.mu.Lock()
 		v.activity.Add(1)
 		v.unschedule(c.ev)
 		v.mu.Unlock()
+		c.cancel(context.Canceled)
 	}
 	if err := parent.Err(); err != nil {
 		c.cancel(err)
@@ -51,10 +53,10 @@ func (v *Virtual) WithDeadline(parent context.Context, d time.Time) (context.Con
 	}
 	v.mu.Unlock()
 	stop := context.AfterFunc(parent, func() {
-		c.cancel(parent.Err())
 		v.mu.Lock()
 		v.unschedule(c.ev)
 		v.mu.Unlock()
+		c.cancel(parent.Err())
 	})
 	c.mu.Lock()
 	if c.err == nil {
@@ -90,10 +92,10 @@ func (c *deadlineCtx) Err() error {
 	return c.err
 }
 
-// Value looks keys up in the parent: this context carries no values. Not
-// answering for context's internal keys also keeps context.WithCancel on
-// this context from taking Canceled from the parent's internals instead of
-// asking Err.
+// Value looks keys up in the parent: this context carries no values.
+// Contexts derived from this one therefore cannot attach to an ancestor's
+// internals; the context package watches Done and copies Err instead, so
+// they end with DeadlineExceeded too.
 func (c *deadlineCtx) Value(key any) any { return c.parent.Value(key) }
 
 func (c *deadlineCtx) String() string {
