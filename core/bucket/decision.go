@@ -63,8 +63,9 @@ const (
 )
 
 // ServiceLimit returns the RateLimit field item that describes d under
-// policy p: Remaining rounded down to whole tokens, and Reset in whole
-// seconds rounded up. Reset is the wait when the request was refused (so it
+// policy p: p's name (DefaultPolicyName if empty) and partition key,
+// Remaining rounded down to whole tokens, and Reset in whole seconds
+// rounded up. Reset is the wait when the request was refused (so it
 // agrees with Retry-After) and otherwise the time until the bucket is full
 // again. HasReset is false when that time never comes.
 func (d Decision) ServiceLimit(p Policy) ServiceLimit {
