@@ -6,23 +6,41 @@ import (
 	"time"
 )
 
-// Defaults of Config. A zero field of Config selects the matching default.
+// Defaults of Config: a zero field selects the matching default.
 const (
-	DefaultClients          = 100
-	DefaultCapacity         = 150 // requests per second
-	DefaultBurst            = 100 * time.Millisecond
-	DefaultDuration         = 60 * time.Second
-	DefaultOutageStart      = 10 * time.Second
-	DefaultOutageEnd        = 25 * time.Second
-	DefaultRequestInterval  = time.Second
-	DefaultServiceTime      = 500 * time.Millisecond
-	DefaultRoundTrip        = 50 * time.Millisecond
-	DefaultBase             = 500 * time.Millisecond
-	DefaultCap              = 10 * time.Second
-	DefaultRejectCost       = 0.15
+	// DefaultClients is the default Config.Clients.
+	DefaultClients = 100
+	// DefaultCapacity is the default Config.Capacity, in requests per
+	// second.
+	DefaultCapacity = 150
+	// DefaultBurst is the default Config.Burst: the provider takes on a
+	// tenth of a second's work at once.
+	DefaultBurst = 100 * time.Millisecond
+	// DefaultDuration is the default Config.Duration.
+	DefaultDuration = 60 * time.Second
+	// DefaultOutageStart is the default Config.OutageStart.
+	DefaultOutageStart = 10 * time.Second
+	// DefaultOutageEnd is the default Config.OutageEnd.
+	DefaultOutageEnd = 25 * time.Second
+	// DefaultRequestInterval is the default Config.RequestInterval: one
+	// request per client per second.
+	DefaultRequestInterval = time.Second
+	// DefaultServiceTime is the default Config.ServiceTime.
+	DefaultServiceTime = 500 * time.Millisecond
+	// DefaultRoundTrip is the default Config.RoundTrip.
+	DefaultRoundTrip = 50 * time.Millisecond
+	// DefaultBase is the default Config.Base.
+	DefaultBase = 500 * time.Millisecond
+	// DefaultCap is the default Config.Cap.
+	DefaultCap = 10 * time.Second
+	// DefaultRejectCost is the default Config.RejectCost.
+	DefaultRejectCost = 0.15
+	// DefaultBreakerThreshold is the default Config.BreakerThreshold.
 	DefaultBreakerThreshold = 5
-	DefaultBreakerCooldown  = 5 * time.Second
-	DefaultSlice            = 100 * time.Millisecond
+	// DefaultBreakerCooldown is the default Config.BreakerCooldown.
+	DefaultBreakerCooldown = 5 * time.Second
+	// DefaultSlice is the default Config.Slice.
+	DefaultSlice = 100 * time.Millisecond
 )
 
 // Limits that keep a run's memory and time bounded.

@@ -6,17 +6,22 @@ import (
 	"time"
 )
 
-// Defaults of ContentionConfig, those of the published study.
+// Defaults of ContentionConfig, the settings of the published study.
 const (
+	// DefaultContentionClients is the default ContentionConfig.Clients.
 	DefaultContentionClients = 100
-	DefaultContentionBase    = 5 * time.Millisecond
-	DefaultContentionCap     = 2 * time.Second
+	// DefaultContentionBase is the default ContentionConfig.Base.
+	DefaultContentionBase = 5 * time.Millisecond
+	// DefaultContentionCap is the default ContentionConfig.Cap.
+	DefaultContentionCap = 2 * time.Second
 )
 
 // The network of the contention model: every message takes a delay drawn
 // from Normal(NetworkMean, NetworkStdDev), clamped at zero.
 const (
-	NetworkMean   = 10 * time.Millisecond
+	// NetworkMean is the mean one-way delay of a message.
+	NetworkMean = 10 * time.Millisecond
+	// NetworkStdDev is the standard deviation of that delay.
 	NetworkStdDev = 2 * time.Millisecond
 )
 

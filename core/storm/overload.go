@@ -12,6 +12,7 @@ import (
 // Slice is one bucket of the load-over-time series: the calls that reached
 // the provider in [Start, Start+width) and how they ended.
 type Slice struct {
+	// Start is when the slice begins, from the start of the run.
 	Start time.Duration
 	// Offered is the number of calls that arrived, first tries and retries.
 	Offered int
