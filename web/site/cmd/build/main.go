@@ -1,0 +1,49 @@
+// Command build renders the course's lesson pages into a static site folder.
+//
+//	go run ./web/site/cmd/build -out dist
+//
+// Run it from the repository root after npm ci (for esbuild) and after the
+// runtime files are in the output folder (make dist does both).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/flakylab/flakylab/web/site"
+)
+
+func main() {
+	out := flag.String("out", "dist", "folder to write the site into")
+	lessons := flag.String("lessons", "web/lessons", "folder of NN-slug.md lesson files")
+	esbuild := flag.String("esbuild", "node_modules/.bin/esbuild", "esbuild binary for the JavaScript bundle")
+	bundle := flag.Bool("bundle", true, "bundle the page JavaScript with esbuild")
+	gz := flag.Bool("gzip", true, "write .gz siblings of every file written")
+	flag.Parse()
+
+	res, err := site.Build(site.Options{Lessons: os.DirFS(*lessons), Out: *out, Compress: *gz})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	files := res.Files
+	if *bundle {
+		js, err := site.Bundle(*esbuild, ".", *out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		for _, f := range js {
+			if *gz {
+				if err := site.CompressFile(filepath.Join(*out, f)); err != nil {
+					fmt.Fprintln(os.Stderr, err)
+					os.Exit(1)
+				}
+			}
+		}
+		files = append(files, js...)
+	}
+	fmt.Printf("site: %d files written to %s\n", len(files), *out)
+}

@@ -1,0 +1,204 @@
+// One runnable example: an editor, Run/Stop/Format/Reset and an output
+// panel. The page's Session owns the single Go runtime that all examples
+// share.
+
+import { createEditor, replaceAll, markError } from "./editor.js";
+
+function lines(text) {
+  if (!text) return 0;
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+function seconds(ms) {
+  if (ms == null) return "";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  return s < 60 ? `${+s.toFixed(3)} s` : `${Math.floor(s / 60)} min ${+(s % 60).toFixed(1)} s`;
+}
+
+const KIND = {
+  compile: "Compile error",
+  import: "Import not allowed",
+  runtime: "Runtime error",
+  panic: "Panic",
+  exit: "Exited",
+  internal: "Internal error",
+  timeout: "Stopped by the watchdog",
+  stopped: "Stopped",
+  crash: "The Go runtime crashed",
+};
+
+export class Example {
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    this.name = root.dataset.example;
+    const q = (role) => root.querySelector(`[data-role="${role}"]`);
+    this.el = {
+      editor: q("editor"), badge: q("modified"), output: q("output"), label: q("label"),
+      meta: q("meta"), stdout: q("stdout"), stderr: q("stderr"), stderrWrap: q("stderr-wrap"),
+      live: q("live"), expected: q("expected"),
+    };
+    this.buttons = {};
+    for (const b of root.querySelectorAll("button[data-action]")) this.buttons[b.dataset.action] = b;
+    this.original = this.el.editor.querySelector("pre.source").textContent;
+    this.expected = this.el.expected ? this.el.expected.content.textContent : "";
+    this.running = false;
+
+    const saved = session.storage.savedSource(this.name);
+    const start = saved !== null && saved !== this.original ? saved : this.original;
+    this.el.editor.textContent = "";
+    this.view = createEditor({
+      parent: this.el.editor,
+      doc: start,
+      label: `Go source of example ${this.name}`,
+      onRun: () => this.run(),
+      onLeave: () => this.buttons.run.focus(),
+      onChange: (text) => this.#changed(text),
+    });
+    this.#showModified(start !== this.original);
+    this.el.output.dataset.state = "expected";
+    if (start !== this.original) {
+      // Restored code is shown, never run: say what the panel holds.
+      this.el.label.textContent = "The original prints";
+    }
+
+    this.buttons.run.addEventListener("click", () => this.run());
+    this.buttons.stop.addEventListener("click", () => this.stop());
+    this.buttons.format.addEventListener("click", () => this.format());
+    this.buttons.reset.addEventListener("click", () => this.reset());
+  }
+
+  get source() {
+    return this.view.state.doc.toString();
+  }
+
+  #changed(text) {
+    const modified = text !== this.original;
+    this.#showModified(modified);
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      if (modified) this.session.storage.saveSource(this.name, text);
+      else this.session.storage.forgetSource(this.name);
+    }, 250);
+  }
+
+  #showModified(on) {
+    this.el.badge.hidden = !on;
+    this.buttons.reset.disabled = !on;
+  }
+
+  #announce(text) {
+    // Clear first so that the same message twice is still announced.
+    this.el.live.textContent = "";
+    setTimeout(() => { this.el.live.textContent = text; }, 50);
+  }
+
+  #setRunning(on) {
+    this.running = on;
+    this.buttons.run.disabled = on;
+    this.buttons.stop.disabled = !on;
+    this.buttons.format.disabled = on;
+    this.root.dataset.running = on ? "true" : "false";
+  }
+
+  #clearOutput(label) {
+    this.el.output.dataset.state = "live";
+    this.el.label.textContent = label;
+    this.el.stdout.textContent = "";
+    this.el.stderr.textContent = "";
+    this.el.stderrWrap.hidden = true;
+    this.el.meta.textContent = "";
+    this.el.meta.className = "meta";
+  }
+
+  #stderr(text) {
+    if (!text) return;
+    this.el.stderr.textContent += text;
+    this.el.stderrWrap.hidden = false;
+  }
+
+  async run() {
+    if (this.running) return;
+    markError(this.view, 0);
+    this.#setRunning(true);
+    this.#clearOutput("Output");
+    this.el.meta.textContent = this.session.ready ? "running…" : "waiting for the Go runtime…";
+    this.#announce(`Running example ${this.name}.`);
+    let result;
+    try {
+      result = await this.session.run(this, this.source, {
+        onStdout: (chunk) => { this.el.stdout.textContent += chunk; },
+        onStderr: (chunk) => this.#stderr(chunk),
+      });
+    } catch (err) {
+      this.#setRunning(false);
+      this.#stderr(`${err?.message ?? err}\n`);
+      this.el.meta.textContent = "could not run";
+      this.el.meta.className = "meta failed";
+      this.#announce(`Example ${this.name} could not run: ${err?.message ?? err}`);
+      return;
+    }
+    this.#setRunning(false);
+    this.#show(result);
+  }
+
+  #show(r) {
+    // The streamed chunks are replaced by the final, complete text.
+    this.el.stdout.textContent = r.stdout ?? "";
+    this.el.stderr.textContent = "";
+    this.el.stderrWrap.hidden = true;
+    this.#stderr(r.stderr ?? "");
+    if (r.truncated) this.#stderr("\n[output truncated]\n");
+
+    const parts = [];
+    if (r.virtualElapsedMs != null) parts.push(`${seconds(r.virtualElapsedMs)} virtual time`);
+    if (r.realElapsedMs != null) parts.push(`${seconds(r.realElapsedMs)} real`);
+    const n = lines(r.stdout);
+    if (!r.error) {
+      this.el.meta.textContent = ["finished", ...parts].join(" · ");
+      this.el.meta.className = "meta ok";
+      this.session.storage.markRan(this.name);
+      const same = r.stdout === this.expected ? " The output matches the lesson." : "";
+      this.#announce(`Example ${this.name} finished: ${n} line${n === 1 ? "" : "s"} of output${r.stderr ? ", and standard error output" : ""}.${same}`);
+      return;
+    }
+    const e = r.error;
+    const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
+    this.#stderr(`${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
+    if (e.line > 0) markError(this.view, e.line);
+    this.el.meta.textContent = [KIND[e.kind] ?? "failed", ...parts].join(" · ");
+    this.el.meta.className = "meta failed";
+    this.#announce(`Example ${this.name} failed. ${KIND[e.kind] ?? "Error"}${where}: ${e.message}`);
+  }
+
+  stop() {
+    if (this.running) this.session.stop(this);
+  }
+
+  async format() {
+    markError(this.view, 0);
+    const before = this.source;
+    try {
+      const { source } = await this.session.format(before);
+      if (source !== before && this.source === before) replaceAll(this.view, source);
+      this.#announce(source === before ? "Already formatted." : "Formatted. Undo with Control+Z.");
+    } catch (err) {
+      this.#clearOutput("Format");
+      const where = err?.line > 0 ? ` on line ${err.line}` : "";
+      this.#stderr(`Cannot format${where}: ${err?.message ?? err}\n`);
+      if (err?.line > 0) markError(this.view, err.line);
+      this.el.meta.textContent = "not formatted";
+      this.el.meta.className = "meta failed";
+      this.#announce(`Cannot format${where}: ${err?.message ?? err}`);
+    }
+  }
+
+  reset() {
+    if (this.source === this.original) return;
+    replaceAll(this.view, this.original);
+    markError(this.view, 0);
+    this.view.focus();
+    this.#announce("Reset to the original code. Undo with Control+Z to get your version back.");
+  }
+}

@@ -1,0 +1,162 @@
+// Entry point of the course pages. On a lesson page it mounts an editor on
+// every example and starts the Go runtime (the host's Runtime, next to this
+// bundle as js/runtime.js); on the index it shows the learner's progress.
+
+import { Runtime } from "./runtime.js";
+import { Storage } from "./storage.js";
+import { Example } from "./example.js";
+
+document.documentElement.classList.add("js");
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+// notice shows a dismissible message at the top of the page.
+function notice(text) {
+  const box = $('[data-role="notices"]');
+  if (!box) return;
+  const p = document.createElement("div");
+  p.className = "notice";
+  p.setAttribute("role", "status");
+  const span = document.createElement("span");
+  span.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Dismiss";
+  close.addEventListener("click", () => p.remove());
+  p.append(span, close);
+  box.append(p);
+}
+
+const storage = new Storage({
+  onSetAside: (key, aside) => {
+    const what = key.startsWith("flakylab:code:")
+      ? `your saved edit of example ${key.slice("flakylab:code:".length)}`
+      : "your saved progress";
+    notice(`We could not read ${what}, so it was set aside under "${aside}" in this browser's storage and the original is shown. Nothing else was affected.`);
+  },
+});
+
+function megabytes(n) {
+  return (n / 1048576).toFixed(1);
+}
+
+// Session is the page's one Go runtime, shared by its examples: one run at
+// a time, so starting an example stops the one that is running.
+class Session {
+  constructor(status) {
+    this.storage = storage;
+    this.status = status;
+    this.ready = false;
+    this.current = null;
+    this.text = $('[data-role="runtime-text"]', status);
+    this.bar = $('[data-role="runtime-progress"]', status);
+    status.hidden = false;
+    try {
+      this.rt = new Runtime({ onProgress: (got, total) => this.#progress(got, total) });
+    } catch (err) {
+      this.#failed(err);
+      return;
+    }
+    this.rt.ready.then(
+      () => {
+        this.ready = true;
+        this.status.dataset.state = "ready";
+        this.text.textContent = "Go runtime ready: examples run in this page.";
+      },
+      (err) => this.#failed(err),
+    );
+  }
+
+  #progress(got, total) {
+    if (total > 0) {
+      this.bar.max = total;
+      this.bar.value = got;
+      this.text.textContent = `Go runtime: downloading ${megabytes(got)} of ${megabytes(total)} MB…`;
+    } else {
+      this.bar.removeAttribute("value");
+      this.text.textContent = `Go runtime: downloading ${megabytes(got)} MB…`;
+    }
+  }
+
+  #failed(err) {
+    this.status.dataset.state = "failed";
+    this.text.textContent = `The Go runtime could not start (${err?.message ?? err}). The lessons still read fine; reload to try again.`;
+    this.bar.hidden = true;
+  }
+
+  async run(example, source, handlers) {
+    if (!this.rt) throw new Error("the Go runtime is not available");
+    if (this.current && this.current !== example) this.rt.stop();
+    this.current = example;
+    try {
+      await this.rt.ready;
+      return await this.rt.run(source, handlers);
+    } finally {
+      if (this.current === example) this.current = null;
+    }
+  }
+
+  stop(example) {
+    if (this.current === example) this.rt?.stop();
+  }
+
+  async format(source) {
+    if (!this.rt) throw new Error("the Go runtime is not available");
+    await this.rt.ready;
+    return this.rt.format(source);
+  }
+}
+
+function lessonPage() {
+  storage.markVisited(document.body.dataset.page);
+  const roots = document.querySelectorAll("section.example[data-example]");
+  if (roots.length === 0) return;
+  const session = new Session($('[data-role="runtime"]'));
+  for (const root of roots) {
+    try {
+      new Example(root, session);
+    } catch (err) {
+      // One broken widget must not take the others down: it keeps its
+      // static source and output.
+      console.error(`example ${root.dataset.example}:`, err);
+    }
+  }
+}
+
+function indexPage() {
+  const p = storage.progress();
+  const cards = [...document.querySelectorAll(".section-card[data-section]")];
+  let done = 0;
+  let next = null;
+  for (const card of cards) {
+    const slug = card.dataset.section;
+    const names = card.dataset.examples.split(" ").filter(Boolean);
+    const ran = names.filter((n) => p.ran[n]).length;
+    const visited = Boolean(p.visited[slug]);
+    const complete = visited && ran === names.length;
+    card.dataset.done = String(complete);
+    const out = $('[data-role="section-progress"]', card);
+    if (complete) out.textContent = "done";
+    else if (visited) out.textContent = names.length ? `${ran} of ${names.length} run` : "read";
+    if (complete) done++;
+    else if (!next) next = card;
+  }
+  const bar = $('[data-role="progress-bar"]');
+  bar.value = done;
+  const started = Object.keys(p.visited).length > 0;
+  if (started) {
+    $('[data-role="progress-summary"]').textContent =
+      `${done} of ${cards.length} sections done. A section is done when you have read it and run each of its examples.`;
+  }
+  const cont = $('[data-role="continue"]');
+  if (started && next && cont) {
+    const a = $("a", next);
+    cont.href = a.getAttribute("href");
+    cont.textContent = `Continue with section ${$(".section-number", next).textContent}`;
+  } else if (started && !next && cont) {
+    cont.textContent = "Read it again from section 0";
+  }
+}
+
+if (document.body.classList.contains("lesson-page")) lessonPage();
+else if (document.body.classList.contains("index-page")) indexPage();

@@ -1,0 +1,122 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/flakylab/flakylab/web/examples"
+)
+
+// ExampleDirective is the info string of a fenced block that the builder
+// replaces by an editable, runnable example: ```go-example NAME```.
+const ExampleDirective = "go-example"
+
+// renderedLesson is a lesson's HTML and the examples it embeds, in order.
+type renderedLesson struct {
+	HTML     template.HTML
+	Examples []string
+}
+
+// markdown renders lessons. Lesson sources are ours, so raw HTML (the
+// <details> quick checks, <kbd>) passes through.
+type markdown struct {
+	examples map[string]examples.Example
+	widget   *template.Template
+}
+
+func (m *markdown) render(l Lesson) (renderedLesson, error) {
+	blocks := &blockRenderer{md: m}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.Typographer),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		goldmark.WithRendererOptions(
+			html.WithUnsafe(),
+			renderer.WithNodeRenderers(util.Prioritized(blocks, 100)),
+		),
+	)
+	var buf bytes.Buffer
+	if err := md.Convert(l.Body, &buf); err != nil {
+		return renderedLesson{}, fmt.Errorf("site: %s: %w", l.Slug, err)
+	}
+	if blocks.err != nil {
+		return renderedLesson{}, fmt.Errorf("site: %s: %w", l.Slug, blocks.err)
+	}
+	return renderedLesson{HTML: template.HTML(buf.String()), Examples: blocks.used}, nil
+}
+
+// blockRenderer renders fenced code blocks: example directives become
+// widgets, every other block a plain <pre><code>.
+type blockRenderer struct {
+	md   *markdown
+	used []string
+	err  error
+}
+
+func (r *blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, r.fenced)
+}
+
+func (r *blockRenderer) fenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.FencedCodeBlock)
+	var info []string
+	if n.Info != nil {
+		info = strings.Fields(string(n.Info.Segment.Value(source)))
+	}
+	if len(info) > 0 && info[0] == ExampleDirective {
+		r.example(w, info[1:])
+		return ast.WalkSkipChildren, nil
+	}
+	var code strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		code.Write(seg.Value(source))
+	}
+	lang := ""
+	if len(info) > 0 {
+		lang = info[0]
+	}
+	err := r.md.widget.ExecuteTemplate(w, "code", map[string]string{"Lang": lang, "Code": code.String()})
+	return ast.WalkSkipChildren, err
+}
+
+func (r *blockRenderer) example(w util.BufWriter, args []string) {
+	if len(args) != 1 {
+		r.fail(fmt.Errorf("%s wants exactly one example name, got %q", ExampleDirective, args))
+		return
+	}
+	ex, ok := r.md.examples[args[0]]
+	if !ok {
+		r.fail(fmt.Errorf("%s %s: no such example in web/examples", ExampleDirective, args[0]))
+		return
+	}
+	for _, u := range r.used {
+		if u == ex.Name {
+			r.fail(fmt.Errorf("example %s appears twice on the page", ex.Name))
+			return
+		}
+	}
+	r.used = append(r.used, ex.Name)
+	if err := r.md.widget.ExecuteTemplate(w, "example", ex); err != nil {
+		r.fail(err)
+	}
+}
+
+func (r *blockRenderer) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}

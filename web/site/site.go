@@ -1,0 +1,194 @@
+// Package site builds the course's static web site: it renders the lessons
+// (Markdown with example directives) into HTML pages with relative URLs only,
+// writes the course index, and copies the stylesheet. The JavaScript bundle
+// (CodeMirror and the lesson page code) is built by esbuild; see Bundle.
+//
+// The result is a folder of static files that works from any host and under
+// any sub-path, next to the runtime files (flakylab.wasm, wasm_exec.js,
+// js/runtime.js) that the page host puts in the same folder.
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/flakylab/flakylab/web/examples"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed css/site.css
+var stylesheet []byte
+
+// Options configures Build.
+type Options struct {
+	// Lessons holds the NN-slug.md files.
+	Lessons fs.FS
+	// Out is the folder to write into; it is created if needed. Files
+	// other than the ones Build writes are left alone.
+	Out string
+	// Compress writes a .gz sibling next to every file written and removes
+	// a stale .br sibling, for a server that serves precompressed files.
+	Compress bool
+}
+
+// Result lists what Build wrote, relative to Options.Out.
+type Result struct {
+	Files []string
+}
+
+type pageItem struct {
+	Lesson   Lesson
+	Examples []string
+}
+
+// Build renders the site into o.Out.
+func Build(o Options) (Result, error) {
+	lessons, err := LoadLessons(o.Lessons)
+	if err != nil {
+		return Result{}, err
+	}
+	all, err := examples.All()
+	if err != nil {
+		return Result{}, err
+	}
+	byName := make(map[string]examples.Example, len(all))
+	for _, ex := range all {
+		byName[ex.Name] = ex
+	}
+	tmpl, err := template.New("site").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return Result{}, fmt.Errorf("site: templates: %w", err)
+	}
+	md := &markdown{examples: byName, widget: tmpl}
+
+	w := &writer{out: o.Out, compress: o.Compress}
+	used := map[string]string{}
+	items := make([]pageItem, len(lessons))
+	total := 0
+	for i, l := range lessons {
+		r, err := md.render(l)
+		if err != nil {
+			return Result{}, err
+		}
+		for _, name := range r.Examples {
+			if other, dup := used[name]; dup {
+				return Result{}, fmt.Errorf("site: example %s is used by both %s and %s", name, other, l.Slug)
+			}
+			used[name] = l.Slug
+		}
+		items[i] = pageItem{Lesson: l, Examples: r.Examples}
+		total += l.Minutes
+		data := map[string]any{
+			"PageTitle":   fmt.Sprintf("%d. %s · flakylab", l.Number, l.Title),
+			"Description": l.Summary,
+			"Lessons":     lessons,
+			"Slug":        l.Slug,
+			"Lesson":      l,
+			"Body":        r.HTML,
+			"Prev":        neighbour(lessons, i-1),
+			"Next":        neighbour(lessons, i+1),
+		}
+		if err := w.template(tmpl, "lesson", l.Page(), data); err != nil {
+			return Result{}, err
+		}
+	}
+	var unused []string
+	for _, ex := range all {
+		if _, ok := used[ex.Name]; !ok {
+			unused = append(unused, ex.Name)
+		}
+	}
+	if len(unused) > 0 {
+		return Result{}, fmt.Errorf("site: examples not used by any lesson: %s", strings.Join(unused, ", "))
+	}
+	index := map[string]any{
+		"PageTitle":    "Surviving flaky APIs · flakylab",
+		"Description":  "An interactive course on rate limits, timeouts, retries, backoff with jitter, idempotency keys and circuit breakers, with real Go you run in the page.",
+		"Lessons":      lessons,
+		"Slug":         "",
+		"Items":        items,
+		"TotalMinutes": total,
+	}
+	if err := w.template(tmpl, "index", "index.html", index); err != nil {
+		return Result{}, err
+	}
+	if err := w.file("css/site.css", stylesheet); err != nil {
+		return Result{}, err
+	}
+	return Result{Files: w.written}, nil
+}
+
+func neighbour(lessons []Lesson, i int) *Lesson {
+	if i < 0 || i >= len(lessons) {
+		return nil
+	}
+	return &lessons[i]
+}
+
+type writer struct {
+	out      string
+	compress bool
+	written  []string
+}
+
+func (w *writer) template(t *template.Template, name, file string, data any) error {
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
+		return fmt.Errorf("site: %s: %w", file, err)
+	}
+	return w.file(file, buf.Bytes())
+}
+
+func (w *writer) file(rel string, data []byte) error {
+	dst := filepath.Join(w.out, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	w.written = append(w.written, rel)
+	return w.siblings(dst, data)
+}
+
+// siblings keeps precompressed copies in step with a file just written: a
+// fresh .gz when compressing, and no stale .gz or .br from an older build.
+func (w *writer) siblings(dst string, data []byte) error {
+	for _, ext := range []string{".br", ".gz"} {
+		if err := os.Remove(dst + ext); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("site: %w", err)
+		}
+	}
+	if !w.compress {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(data); err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	return os.WriteFile(dst+".gz", buf.Bytes(), 0o644)
+}
+
+// CompressFile refreshes the precompressed siblings of a file written by
+// another tool (the JavaScript bundle), as Build does for its own files.
+func CompressFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	return (&writer{compress: true}).siblings(path, data)
+}
