@@ -1,0 +1,18 @@
+# The lesson pages' fragment of the root Makefile. It hooks into dist (from
+# web/web.mk): the lessons are rendered and the editor bundled into dist/
+# before dist's own recipe copies web/static and precompresses everything,
+# so make dist and make serve always include the course pages.
+
+SITE_OUT ?= $(DIST)
+
+.PHONY: site site-pages
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+site-pages: node_modules/.package-lock.json ## render web/lessons and bundle the editor into dist/
+	$(GO) run ./web/site/cmd/build -out $(SITE_OUT) -gzip=false
+
+dist: site-pages
+
+site: dist ## the whole site: runtime, page host and lessons in dist/
