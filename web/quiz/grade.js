@@ -1,0 +1,200 @@
+// Grading for the quiz pages: the seam between the page and the Go grader.
+//
+//   const report = await grade(bank, responses, {runtime});
+//
+// The grader is Go (package quiz, ScoreJSON). When a Runtime (web/static/js/
+// runtime.js) is given and the interpreter offers the quiz package, grade()
+// runs a three-line Go program that calls quiz.ScoreJSON and returns its
+// report, marked gradedBy: "go". Until then (no runtime, runtime not ready
+// in time, quiz not on the interpreter's allow-list) it falls back to
+// scoreLocally below, a stand-in that mirrors the Go rules and is checked
+// against reports the Go grader produced (quiz/testdata/grade-vectors.json,
+// grade.test.mjs), marked gradedBy: "js" with the reason in fallbackReason.
+//
+// Shapes (see quiz/SCHEMA.md): a response is {question, answer: {choices}
+// | {value}}; a report is {total, correct, percent, results, cards, error?}.
+
+// RUNTIME_WAIT_MS is how long grade() waits for a runtime that is still
+// starting before it grades without it.
+export const RUNTIME_WAIT_MS = 3000;
+
+export async function grade(bank, responses, { runtime = null, runtimeWaitMs = RUNTIME_WAIT_MS } = {}) {
+  if (!runtime) return withSource(scoreLocally(bank, responses), "js", "no Go runtime on this page");
+  try {
+    const report = await scoreInRuntime(runtime, responses, runtimeWaitMs);
+    return withSource(report, "go");
+  } catch (err) {
+    return withSource(scoreLocally(bank, responses), "js", String(err?.message ?? err));
+  }
+}
+
+function withSource(report, gradedBy, fallbackReason) {
+  return fallbackReason ? { ...report, gradedBy, fallbackReason } : { ...report, gradedBy };
+}
+
+// goString writes s as a Go interpreted string literal.
+export function goString(s) {
+  const text = typeof s.toWellFormed === "function" ? s.toWellFormed() : s;
+  let out = '"';
+  for (const ch of text) {
+    const c = ch.codePointAt(0);
+    if (ch === '"' || ch === "\\") out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).padStart(2, "0");
+    else out += ch;
+  }
+  return out + '"';
+}
+
+// scoreProgram is the Go program the runtime runs to grade.
+export function scoreProgram(responses) {
+  return `package main
+
+import (
+	"fmt"
+
+	"github.com/flakylab/flakylab/quiz"
+)
+
+func main() {
+	fmt.Print(quiz.ScoreJSON(${goString(JSON.stringify(responses))}))
+}
+`;
+}
+
+async function scoreInRuntime(runtime, responses, waitMs) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the Go runtime was not ready within ${waitMs} ms`)), waitMs);
+  });
+  try {
+    await Promise.race([runtime.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const r = await runtime.run(scoreProgram(responses), { timeoutMs: 5000 });
+  if (r.error) throw new Error(`the Go grader did not run (${r.error.kind}): ${r.error.message}`);
+  const report = JSON.parse(r.stdout);
+  if (report.error) throw new Error(report.error);
+  return report;
+}
+
+// ---- The stand-in grader. Keep in step with quiz/grade.go and numeric.go.
+
+const MARKS = ["not-chosen", "chosen-right", "chosen-wrong", "missed"];
+const [NOT_CHOSEN, CHOSEN_RIGHT, CHOSEN_WRONG, MISSED] = MARKS;
+
+export function scoreLocally(bank, responses) {
+  const byId = new Map(bank.questions.map((q) => [q.id, q]));
+  const report = { total: responses.length, correct: 0, percent: 0, results: [], cards: [] };
+  for (const resp of responses) {
+    const q = byId.get(resp.question);
+    const res = gradeQuestion(q, resp.question, resp.answer ?? {});
+    report.results.push(res);
+    if (res.correct) report.correct++;
+    else if (q) report.cards.push(cardFromMissed(q));
+  }
+  if (report.total > 0) report.percent = Math.round((100 * report.correct) / report.total);
+  return report;
+}
+
+export function gradeQuestion(q, id, answer) {
+  if (!q) {
+    return { question: id, kind: "", answered: false, correct: false, right: "", explain: "", error: `quiz: no question ${JSON.stringify(id)}` };
+  }
+  const res = { question: q.id, kind: q.kind, answered: false, correct: false };
+  let note = "";
+  let choices, rightChoices;
+  if (q.kind === "numeric") {
+    ({ answered: res.answered, correct: res.correct, note } = gradeNumeric(q, answer.value ?? ""));
+  } else {
+    ({ answered: res.answered, correct: res.correct, note, choices, rightChoices } = gradeChoices(q, answer.choices ?? []));
+  }
+  if (choices?.length) res.choices = choices;
+  if (note) res.note = note;
+  res.right = rightAnswer(q);
+  if (rightChoices?.length) res.rightChoices = rightChoices;
+  res.explain = q.explain;
+  return res;
+}
+
+function gradeChoices(q, chosenIds) {
+  const chosen = new Set(chosenIds);
+  const known = new Set(q.choices.map((c) => c.id));
+  const unknown = chosenIds.filter((id) => !known.has(id)).map((id) => JSON.stringify(id));
+  const answered = chosen.size > 0;
+  let correct = answered && unknown.length === 0;
+  const choices = [];
+  const rightChoices = [];
+  for (const c of q.choices) {
+    if (c.correct) rightChoices.push(c.id);
+    let mark = NOT_CHOSEN;
+    if (c.correct && chosen.has(c.id)) mark = CHOSEN_RIGHT;
+    else if (c.correct) { mark = MISSED; correct = false; }
+    else if (chosen.has(c.id)) { mark = CHOSEN_WRONG; correct = false; }
+    choices.push({ id: c.id, text: c.text, mark, explain: c.explain });
+  }
+  let note = "";
+  if (unknown.length > 0) note = `This question has no choice ${unknown.join(", ")}.`;
+  else if (q.kind !== "multiple" && chosen.size > 1) note = "Only one answer is right here; choose exactly one.";
+  return { answered, correct, note, choices, rightChoices };
+}
+
+export function within(x, key) {
+  const slack = 1e-9 * Math.max(1, Math.abs(key.value));
+  return Math.abs(x - key.value) <= key.tolerance + slack;
+}
+
+function gradeNumeric(q, typed) {
+  const out = { answered: typed.trim() !== "", correct: false, note: "" };
+  if (!out.answered) return out;
+  const x = parseNumber(typed, q.numeric.unit ?? "");
+  if (x === null) {
+    out.note = `Could not read ${JSON.stringify(typed.trim())} as a number.`;
+  } else if (within(x, q.numeric)) {
+    out.correct = true;
+  } else {
+    const trap = (q.traps ?? []).find((t) => within(x, { value: t.value, tolerance: q.numeric.tolerance }));
+    if (trap) out.note = trap.explain;
+  }
+  return out;
+}
+
+const THOUSANDS = /^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+// parseNumber mirrors quiz.ParseNumber; it returns null when it cannot read.
+export function parseNumber(text, unit = "") {
+  let s = text.trim();
+  const u = unit.trim();
+  if (u && s.length > u.length && s.slice(-u.length).toLowerCase() === u.toLowerCase()) {
+    s = s.slice(0, -u.length).trim();
+  }
+  s = s.replace(/[_ ]/g, "");
+  if (THOUSANDS.test(s)) s = s.replace(/,/g, "");
+  else if (s.split(",").length === 2 && !s.includes(".")) s = s.replace(",", ".");
+  if (!DECIMAL.test(s)) return null;
+  const x = Number(s);
+  return Number.isFinite(x) ? x : null;
+}
+
+export function rightAnswer(q) {
+  if (q.kind === "numeric") {
+    let s = String(q.numeric.value);
+    if (q.numeric.unit) s += " " + q.numeric.unit;
+    if (q.numeric.tolerance > 0) s += ` (± ${q.numeric.tolerance})`;
+    return s;
+  }
+  return q.choices.filter((c) => c.correct).map((c) => c.text).join("\n");
+}
+
+export function cardFromMissed(q) {
+  const card = { id: "quiz:" + q.id, section: q.section, front: q.prompt };
+  const code = q.source || q.code || "";
+  if (code) card.code = code;
+  card.back = "Answer: " + rightAnswer(q) + "\n\n" + q.explain;
+  card.origin = "quiz";
+  return card;
+}

@@ -1,0 +1,82 @@
+// The stand-in grader must agree with the Go grader: the reports in
+// quiz/testdata/grade-vectors.json were produced by quiz.Score.
+// Run: node --test web/quiz/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { grade, goString, parseNumber, scoreLocally, scoreProgram } from "./grade.js";
+
+const testdata = new URL("../../quiz/testdata/", import.meta.url);
+const bank = JSON.parse(readFileSync(new URL("site-bank.json", testdata), "utf8"));
+const vectors = JSON.parse(readFileSync(new URL("grade-vectors.json", testdata), "utf8"));
+
+test("scoreLocally matches the Go grader on every vector", () => {
+  for (const [name, responses] of Object.entries(vectors.responses)) {
+    const got = scoreLocally(bank, responses);
+    assert.deepStrictEqual(got, vectors.reports[name], `vector ${JSON.stringify(name)}`);
+  }
+});
+
+test("parseNumber", () => {
+  const cases = [
+    ["10", "", 10], [" 10 requests ", "requests", 10], ["0.2S", "s", 0.2], ["0,2", "", 0.2],
+    ["4,000", "", 4000], ["4 000", "", 4000], ["1e3", "", 1000], [".5", "", 0.5],
+    ["ten", "", null], ["", "", null], ["0x10", "", null], ["Infinity", "", null],
+    ["1e999", "", null], ["1,2,3", "", null],
+  ];
+  for (const [text, unit, want] of cases) {
+    assert.equal(parseNumber(text, unit), want, `parseNumber(${JSON.stringify(text)}, ${JSON.stringify(unit)})`);
+  }
+});
+
+test("goString escapes what Go needs escaped", () => {
+  const cases = [
+    ["plain", '"plain"'], ['say "hi"', '"say \\"hi\\""'], ["a\\b", '"a\\\\b"'],
+    ["l1\nl2\t\r", '"l1\\nl2\\t\\r"'], ["\u0001", '"\\x01"'], ["`back`", '"`back`"'], ["é €", '"é €"'],
+  ];
+  for (const [s, want] of cases) assert.equal(goString(s), want, `goString(${JSON.stringify(s)})`);
+});
+
+test("scoreProgram calls quiz.ScoreJSON with the responses", () => {
+  const src = scoreProgram([{ question: "q", answer: { value: '1"' } }]);
+  assert.match(src, /"github.com\/flakylab\/flakylab\/quiz"/);
+  assert.ok(src.includes(String.raw`quiz.ScoreJSON("[{\"question\":\"q\",\"answer\":{\"value\":\"1\\\"\"}}]")`), src);
+});
+
+const responses = vectors.responses.mixed;
+
+test("grade without a runtime uses the stand-in", async () => {
+  const r = await grade(bank, responses);
+  assert.equal(r.gradedBy, "js");
+  assert.equal(r.fallbackReason, "no Go runtime on this page");
+  assert.equal(r.correct, vectors.reports.mixed.correct);
+});
+
+test("grade with a runtime uses the Go grader's report", async () => {
+  const goReport = { ...vectors.reports.mixed, percent: 99 }; // marked so we can tell it came from "Go"
+  let ran = "";
+  const runtime = {
+    ready: Promise.resolve(),
+    run: async (source) => { ran = source; return { stdout: JSON.stringify(goReport), error: null }; },
+  };
+  const r = await grade(bank, responses, { runtime });
+  assert.equal(r.gradedBy, "go");
+  assert.equal(r.percent, 99);
+  assert.equal(ran, scoreProgram(responses));
+});
+
+test("grade falls back when the runtime cannot run the grader", async () => {
+  const cases = [
+    ["import refused", { ready: Promise.resolve(), run: async () => ({ stdout: "", error: { kind: "import", message: "quiz is not allowed" } }) }, /import/],
+    ["never ready", { ready: new Promise(() => {}), run: async () => assert.fail("must not run") }, /not ready within 20 ms/],
+    ["failed to start", { get ready() { return Promise.reject(new Error("wasm failed")); }, run: async () => assert.fail("must not run") }, /wasm failed/],
+    ["bad output", { ready: Promise.resolve(), run: async () => ({ stdout: "not json", error: null }) }, /JSON/],
+  ];
+  for (const [name, runtime, reason] of cases) {
+    const r = await grade(bank, responses, { runtime, runtimeWaitMs: 20 });
+    assert.equal(r.gradedBy, "js", name);
+    assert.match(r.fallbackReason, reason, name);
+    assert.deepStrictEqual(r.results, vectors.reports.mixed.results, name);
+  }
+});
