@@ -9,7 +9,9 @@ BROTLI := $(shell command -v brotli 2>/dev/null)
 WEB_TEXT := -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' \
 	-o -name '*.svg' -o -name '*.json' -o -name '*.map' -o -name '*.txt'
 
-.PHONY: dist serve-dist test-js test-browser bench-web
+# wasm is the runtime's target (wasm/wasm.mk); it must be phony, or the
+# wasm/ directory would count as an up-to-date file of that name.
+.PHONY: dist serve-dist test-js test-browser bench-web wasm
 
 dist: wasm ## build the runtime and the site into dist/, with .gz (and .br) siblings
 	@mkdir -p $(DIST)
@@ -34,3 +36,9 @@ bench-web: dist ## ready, first run, warm run and respawn times in headless Chro
 
 # make test covers the page host too.
 test: test-js test-browser
+
+# The lesson pages hook their own prerequisites into dist; the root Makefile
+# only includes this fragment, so pull theirs in (once).
+ifeq ($(filter web/site.mk,$(MAKEFILE_LIST)),)
+-include web/site.mk
+endif
