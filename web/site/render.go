@@ -21,6 +21,14 @@ import (
 // replaces by an editable, runnable example: ```go-example NAME```.
 const ExampleDirective = "go-example"
 
+// StormSimDirective and StormPictureDirective are the info strings of the
+// retry-storm chart: interactive (settings and strategies to pick), or a
+// fixed picture of the default scenario without and with jitter.
+const (
+	StormSimDirective     = "storm-sim"
+	StormPictureDirective = "storm-picture"
+)
+
 // renderedLesson is a lesson's HTML and the examples it embeds, in order.
 type renderedLesson struct {
 	HTML     template.HTML
@@ -30,8 +38,9 @@ type renderedLesson struct {
 // markdown renders lessons. Lesson sources are ours, so raw HTML (the
 // <details> quick checks, <kbd>) passes through.
 type markdown struct {
-	examples map[string]examples.Example
-	widget   *template.Template
+	examples  map[string]examples.Example
+	widget    *template.Template
+	usedStorm bool
 }
 
 func (m *markdown) render(l Lesson) (renderedLesson, error) {
@@ -79,6 +88,10 @@ func (r *blockRenderer) fenced(w util.BufWriter, source []byte, node ast.Node, e
 		r.example(w, info[1:])
 		return ast.WalkSkipChildren, nil
 	}
+	if len(info) > 0 && (info[0] == StormSimDirective || info[0] == StormPictureDirective) {
+		r.storm(w, info[0] == StormSimDirective)
+		return ast.WalkSkipChildren, nil
+	}
 	var code strings.Builder
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
@@ -111,6 +124,36 @@ func (r *blockRenderer) example(w util.BufWriter, args []string) {
 	}
 	r.used = append(r.used, ex.Name)
 	if err := r.md.widget.ExecuteTemplate(w, "example", ex); err != nil {
+		r.fail(err)
+	}
+}
+
+func (r *blockRenderer) storm(w util.BufWriter, interactive bool) {
+	d, err := stormData()
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	r.md.usedStorm = true
+	show := []string{"exponential", "full-jitter"}
+	if interactive {
+		show = []string{"immediate", "exponential", "full-jitter"}
+	}
+	selected := map[string]bool{}
+	for _, s := range show {
+		selected[s] = true
+	}
+	err = r.md.widget.ExecuteTemplate(w, "storm", map[string]any{
+		"Interactive": interactive,
+		"Data":        d,
+		"Show":        strings.Join(show, " "),
+		"Selected":    selected,
+		"Rows":        d.defaultRows(show),
+		"Clients":     stormClients[1],
+		"Capacity":    stormCapacities[1],
+		"Outage":      stormOutages[1],
+	})
+	if err != nil {
 		r.fail(err)
 	}
 }

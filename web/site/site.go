@@ -125,6 +125,19 @@ func Build(o Options) (Result, error) {
 	if err := w.file("css/site.css", stylesheet); err != nil {
 		return Result{}, err
 	}
+	if md.usedStorm {
+		d, err := stormData()
+		if err != nil {
+			return Result{}, err
+		}
+		b, err := d.json()
+		if err != nil {
+			return Result{}, fmt.Errorf("site: storm data: %w", err)
+		}
+		if err := w.file("data/storm.json", b); err != nil {
+			return Result{}, err
+		}
+	}
 	return Result{Files: w.written}, nil
 }
 

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"encoding/json"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -152,4 +153,30 @@ func TestUnusedExamplesAreReported(t *testing.T) {
 	_, err := site.Build(site.Options{Lessons: fs, Out: t.TempDir()})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not used by any lesson")
+}
+
+// The charts draw core/storm's numbers: every scenario of the grid is in
+// data/storm.json, and each series adds up to the run's total calls.
+func TestStormDataIsCompleteAndConsistent(t *testing.T) {
+	out, _ := build(t)
+	raw, err := os.ReadFile(filepath.Join(out, "data", "storm.json"))
+	require.NoError(t, err)
+	var d site.StormData
+	require.NoError(t, json.Unmarshal(raw, &d))
+	require.Contains(t, d.Strategies, "full-jitter")
+	require.Contains(t, d.Runs, d.Default)
+	require.Len(t, d.Runs, len(d.Clients)*len(d.Capacities)*len(d.Outages))
+	for key, runs := range d.Runs {
+		require.Len(t, runs, len(d.Strategies), key)
+		for s, r := range runs {
+			sum := 0
+			for _, n := range r.Offered {
+				sum += n
+			}
+			assert.Equal(t, r.Calls, sum, "%s %s: the series does not add up to the total", key, s)
+		}
+	}
+	page := read(t, out, "backoff-and-jitter.html")
+	assert.True(t, strings.Contains(page, `data-sim="storm" data-interactive="true"`), "section 4 has the interactive simulation")
+	assert.True(t, strings.Contains(read(t, out, "intro.html"), `data-sim="storm" data-interactive="false"`), "the intro has the picture")
 }

@@ -5,6 +5,7 @@
 import { Runtime } from "./runtime.js";
 import { Storage } from "./storage.js";
 import { Example } from "./example.js";
+import { mountStormChart } from "./storm-chart.js";
 
 document.documentElement.classList.add("js");
 
@@ -109,6 +110,9 @@ class Session {
 
 function lessonPage() {
   storage.markVisited(document.body.dataset.page);
+  for (const sim of document.querySelectorAll('.sim[data-sim="storm"]')) {
+    mountStormChart(sim).catch((err) => console.error("storm chart:", err));
+  }
   const roots = document.querySelectorAll("section.example[data-example]");
   if (roots.length === 0) return;
   const session = new Session($('[data-role="runtime"]'));
