@@ -1,0 +1,216 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// lowerCall rewrites calls of builtins and library functions the
+// interpreter lacks or gets wrong. It returns the replacement or nil.
+func (l *lowerer) lowerCall(call *ast.CallExpr) ast.Expr {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			return l.lowerMinMax(call, b.Name())
+		}
+	case *ast.SelectorExpr:
+		id, ok := fun.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		pkgName, ok := l.info.Uses[id].(*types.PkgName)
+		if !ok {
+			return nil
+		}
+		return l.lowerLibraryCall(call, pkgName.Imported().Path(), fun.Sel)
+	}
+	return nil
+}
+
+// lowerMinMax replaces min and max: by their value when constant, else by
+// calls of helpers written for the operands' underlying type.
+func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
+	l.note("min/max")
+	tv := l.info.Types[call]
+	if tv.Value != nil {
+		return l.constExpr(tv.Value, tv.Type)
+	}
+	if len(call.Args) == 1 {
+		return &ast.ParenExpr{X: call.Args[0]}
+	}
+	under := tv.Type.Underlying()
+	basic, ok := under.(*types.Basic)
+	if !ok {
+		l.unsupported(call.Pos(), which+" of type parameter values is not supported by the playground")
+		return nil
+	}
+	name := l.helper(which+" "+basic.Name(), which+"_", func(name string) string {
+		return minMaxHelper(name, which, basic)
+	})
+	named := !types.Identical(tv.Type, basic)
+	texpr, _ := l.typeExpr(tv.Type)
+	conv := func(e ast.Expr) ast.Expr {
+		if named && l.info.Types[e].Value == nil {
+			return &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{e}}
+		}
+		return e
+	}
+	acc := conv(call.Args[0])
+	for _, arg := range call.Args[1:] {
+		acc = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{acc, conv(arg)}}
+	}
+	if named {
+		acc = &ast.CallExpr{Fun: l.parseExpr(texpr), Args: []ast.Expr{acc}}
+	}
+	return acc
+}
+
+// minMaxHelper declares the two-operand min or max of a basic type with
+// the language's rules: a NaN operand wins, and min prefers -0 to +0.
+func minMaxHelper(name, which string, basic *types.Basic) string {
+	t := basic.Name()
+	less := "b < a"
+	if which == "max" {
+		less = "b > a"
+	}
+	body := "\tif " + less + " {\n\t\treturn b\n\t}\n\treturn a\n"
+	if basic.Info()&types.IsFloat != 0 {
+		zero := "1/a > 0" // max: keep +0
+		if which == "min" {
+			zero = "1/a < 0"
+		}
+		body = "\tif a != a || b != b {\n\t\tif a != a {\n\t\t\treturn a\n\t\t}\n\t\treturn b\n\t}\n" +
+			"\tif a == 0 && b == 0 {\n\t\tif " + zero + " {\n\t\t\treturn a\n\t\t}\n\t\treturn b\n\t}\n" + body
+	}
+	return "func " + name + "(a, b " + t + ") " + t + " {\n" + body + "}"
+}
+
+// constExpr spells a constant of type typ as an expression with the same
+// type and value.
+func (l *lowerer) constExpr(v constant.Value, typ types.Type) ast.Expr {
+	var lit string
+	switch v.Kind() {
+	case constant.String:
+		lit = strconv.Quote(constant.StringVal(v))
+	case constant.Bool:
+		lit = v.String()
+	case constant.Int:
+		lit = v.ExactString()
+		if b, ok := typ.(*types.Basic); ok && b.Kind() == types.UntypedRune {
+			lit = "'\\U" + leftPad(strconv.FormatInt(func() int64 { n, _ := constant.Int64Val(v); return n }(), 16), 8) + "'"
+		}
+	case constant.Float:
+		f, _ := constant.Float64Val(v)
+		lit = strconv.FormatFloat(f, 'g', -1, 64)
+		if !strings.ContainsAny(lit, ".eEIN") {
+			lit += ".0"
+		}
+	default:
+		lit = v.ExactString()
+	}
+	if b, ok := typ.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		return l.parseExpr(lit)
+	}
+	texpr, _ := l.typeExpr(typ)
+	return l.parseExpr(texpr + "(" + lit + ")")
+}
+
+func leftPad(s string, n int) string {
+	return strings.Repeat("0", max(0, n-len(s))) + s
+}
+
+// lowerClear replaces the statement clear(x), which the interpreter
+// lacks, with the loop it stands for.
+func (l *lowerer) lowerClear(s *ast.ExprStmt) ast.Stmt {
+	call, ok := s.X.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "clear" {
+		return nil
+	}
+	l.note("clear")
+	x, k := l.fresh("c"), l.fresh("k")
+	var src string
+	switch u := l.info.TypeOf(call.Args[0]).Underlying().(type) {
+	case *types.Map:
+		src = "for " + k + " := range " + x + " {\ndelete(" + x + ", " + k + ")\n}"
+	case *types.Slice:
+		elem, _ := l.typeExpr(u.Elem())
+		src = "for " + k + " := range " + x + " {\n" + x + "[" + k + "] = *new(" + elem + ")\n}"
+	default:
+		l.unsupported(call.Pos(), "clear of a type parameter value is not supported by the playground")
+		return nil
+	}
+	stmts := l.parseStmts(x + " := _fl_arg\n" + src)
+	stmts[0].(*ast.AssignStmt).Rhs[0] = call.Args[0]
+	return &ast.BlockStmt{Lbrace: s.Pos(), List: stmts}
+}
+
+// instantiate makes the type arguments of a generic function explicit
+// where they were inferred: the interpreter fails to infer them from
+// untyped constants. parent is the node holding id.
+func (l *lowerer) instantiate(id *ast.Ident, parent ast.Node) ast.Expr {
+	inst, ok := l.info.Instances[id]
+	if !ok {
+		return nil
+	}
+	if _, isFunc := l.info.Uses[id].(*types.Func); !isFunc {
+		return nil
+	}
+	switch p := parent.(type) {
+	case *ast.IndexExpr:
+		if p.X == id {
+			return nil // completeInstance handles it
+		}
+	case *ast.IndexListExpr:
+		if p.X == id {
+			return nil
+		}
+	case *ast.SelectorExpr:
+		return nil // a library generic: lowerLibraryCall handles it
+	}
+	return l.withTypeArgs(id, inst)
+}
+
+// completeInstance fills in type arguments left to inference in a partial
+// instantiation such as f[int].
+func (l *lowerer) completeInstance(e ast.Expr) ast.Expr {
+	var x ast.Expr
+	var given int
+	switch e := e.(type) {
+	case *ast.IndexExpr:
+		x, given = e.X, 1
+	case *ast.IndexListExpr:
+		x, given = e.X, len(e.Indices)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	inst, ok := l.info.Instances[id]
+	if !ok || inst.TypeArgs.Len() == given {
+		return nil
+	}
+	if _, isFunc := l.info.Uses[id].(*types.Func); !isFunc {
+		return nil
+	}
+	return l.withTypeArgs(id, inst)
+}
+
+func (l *lowerer) withTypeArgs(x ast.Expr, inst types.Instance) ast.Expr {
+	l.note("explicit type arguments")
+	list := &ast.IndexListExpr{X: x}
+	for i := range inst.TypeArgs.Len() {
+		texpr, _ := l.typeExpr(inst.TypeArgs.At(i))
+		list.Indices = append(list.Indices, l.parseExpr(texpr))
+	}
+	return list
+}

@@ -1,0 +1,163 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// KindInternal marks a failure of the front end itself, never the learner's.
+const KindInternal Kind = "internal"
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// typeDiagnostic converts a go/types error. go/types and the compiler's
+// types2 share their wording, so only the position needs converting.
+func typeDiagnostic(fset *token.FileSet, err types.Error) Diagnostic {
+	pos := fset.Position(err.Pos)
+	return Diagnostic{Kind: KindType, Line: pos.Line, Column: pos.Column, Message: err.Msg}
+}
+
+// checkImports reports every import of a package outside Allowed, naming
+// what may be imported instead.
+func checkImports(fset *token.FileSet, file *ast.File) []Diagnostic {
+	var diags []Diagnostic
+	for _, spec := range file.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil || isAllowed(path) {
+			continue
+		}
+		pos := fset.Position(spec.Path.Pos())
+		diags = append(diags, Diagnostic{
+			Kind:    KindImport,
+			Line:    pos.Line,
+			Column:  pos.Column,
+			Message: "package " + path + " is not available in the playground; it offers " + strings.Join(Allowed, ", "),
+		})
+	}
+	return diags
+}
+
+// checkMain reports what `go run` says of a program that is not a command.
+func checkMain(fset *token.FileSet, file *ast.File, pkg *types.Package) []Diagnostic {
+	if file.Name.Name != "main" {
+		return []Diagnostic{{Kind: KindType, Message: "package command-line-arguments is not a main package"}}
+	}
+	if fn, ok := pkg.Scope().Lookup("main").(*types.Func); !ok || fn == nil {
+		return []Diagnostic{{Kind: KindType, Message: "function main is undeclared in the main package"}}
+	}
+	return nil
+}
+
+// syntaxDiagnostics reports the first parse error in the compiler's words.
+// Later errors are often consequences of the first, and the two parsers
+// recover differently, so only the first is comparable.
+func syntaxDiagnostics(src []byte, err error) []Diagnostic {
+	list, ok := err.(scanner.ErrorList)
+	if !ok || len(list) == 0 {
+		return []Diagnostic{{Kind: KindSyntax, Message: "syntax error: " + err.Error()}}
+	}
+	first := list[0]
+	d := Diagnostic{Kind: KindSyntax, Line: first.Pos.Line, Column: first.Pos.Column}
+	d.Message = compilerSyntaxMessage(src, first, &d)
+	return []Diagnostic{d}
+}
+
+// compilerSyntaxMessage rewords a go/parser message the way cmd/compile's
+// parser puts it, for the common cases; others keep go/parser's wording
+// behind the compiler's "syntax error: " prefix. It moves d to the end of
+// the file when the unexpected token is EOF, where the compiler reports it.
+func compilerSyntaxMessage(src []byte, e *scanner.Error, d *Diagnostic) string {
+	msg := e.Msg
+	tok := describeToken(src, e.Pos.Offset)
+	if tok == "EOF" {
+		d.Line, d.Column = endOfFile(src)
+	}
+	switch {
+	case strings.HasPrefix(msg, "missing ',' "):
+		rest := strings.TrimPrefix(msg, "missing ',' ")
+		if after, ok := strings.CutPrefix(rest, "before newline "); ok {
+			rest, tok = after, "newline"
+		}
+		closer := ")"
+		if strings.Contains(rest, "composite literal") {
+			closer = "}"
+		}
+		return "syntax error: unexpected " + tok + " " + rest + "; possibly missing comma or " + closer
+	case strings.Contains(msg, ", expecting "):
+		return "syntax error: " + strings.Replace(msg, ", expecting ", ", expected ", 1)
+	case strings.HasPrefix(msg, "expected ';', found ") && tok != "EOF":
+		return "syntax error: unexpected " + tok + " at end of statement"
+	case strings.HasPrefix(msg, "expected statement, found ") && precededOnLine(src, e.Pos.Offset):
+		return "syntax error: unexpected " + tok + " at end of statement"
+	case strings.HasPrefix(msg, "expected declaration, found "):
+		return "syntax error: non-declaration statement outside function body"
+	case strings.HasPrefix(msg, "expected operand, found "):
+		return "syntax error: unexpected " + tok + ", expected expression"
+	case strings.HasPrefix(msg, "expected '"):
+		want, _, _ := strings.Cut(strings.TrimPrefix(msg, "expected '"), "'")
+		text := "syntax error: unexpected " + tok + ", expected " + want
+		if want == "{" {
+			if kw := statementKeyword(src, e.Pos.Offset); kw != "" {
+				text += " after " + kw + " clause"
+			}
+		}
+		return text
+	}
+	return "syntax error: " + msg
+}
+
+// describeToken names the token at offset as the compiler's parser does:
+// "name x", "literal 2", "keyword for", "newline", "EOF" or the operator.
+func describeToken(src []byte, offset int) string {
+	if offset >= len(src) {
+		return "EOF"
+	}
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(src)-offset)
+	s.Init(f, src[offset:], nil, 0)
+	_, tok, lit := s.Scan()
+	switch {
+	case tok == token.EOF:
+		return "EOF"
+	case tok == token.SEMICOLON && lit == "\n":
+		return "newline"
+	case tok == token.IDENT:
+		return "name " + lit
+	case tok.IsLiteral():
+		return "literal " + lit
+	case tok.IsKeyword():
+		return "keyword " + tok.String()
+	}
+	return tok.String()
+}
+
+// precededOnLine reports whether a token precedes offset on its line.
+func precededOnLine(src []byte, offset int) bool {
+	start := strings.LastIndexByte(string(src[:min(offset, len(src))]), '\n') + 1
+	return strings.TrimSpace(string(src[start:min(offset, len(src))])) != ""
+}
+
+// statementKeyword returns "for", "if" or "switch" when the line holding
+// offset starts with that keyword.
+func statementKeyword(src []byte, offset int) string {
+	start := strings.LastIndexByte(string(src[:min(offset, len(src))]), '\n') + 1
+	line := strings.TrimLeft(string(src[start:]), " \t")
+	for _, kw := range []string{"for", "if", "switch"} {
+		if strings.HasPrefix(line, kw+" ") || strings.HasPrefix(line, kw+"\t") {
+			return kw
+		}
+	}
+	return ""
+}
+
+// endOfFile returns the line and column just past the last byte of src.
+func endOfFile(src []byte) (line, col int) {
+	line = 1 + strings.Count(string(src), "\n")
+	col = len(src) - strings.LastIndexByte(string(src), '\n')
+	return line, col
+}

@@ -1,0 +1,327 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// verb is one formatting directive of a constant format string.
+type verb struct {
+	at  int  // byte offset of the verb letter in the format
+	c   byte // the verb letter
+	arg int  // index of its operand among the arguments after the format, or -1
+}
+
+// parseVerbs finds the directives of a Printf format and the operand each
+// consumes, following fmt's rules for '*' and explicit [n] indexes.
+func parseVerbs(format string) []verb {
+	var verbs []verb
+	arg := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+			i++
+		}
+		index := func() {
+			if i < len(format) && format[i] == '[' {
+				end := strings.IndexByte(format[i:], ']')
+				if end < 0 {
+					return
+				}
+				if n, err := strconv.Atoi(format[i+1 : i+end]); err == nil {
+					arg = n - 1
+				}
+				i += end + 1
+			}
+		}
+		number := func() {
+			index()
+			if i < len(format) && format[i] == '*' {
+				arg++
+				i++
+				return
+			}
+			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+				i++
+			}
+		}
+		number()
+		if i < len(format) && format[i] == '.' {
+			i++
+			number()
+		}
+		index()
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '%' {
+			continue
+		}
+		verbs = append(verbs, verb{at: i, c: format[i], arg: arg})
+		arg++
+	}
+	return verbs
+}
+
+// formatArg returns the position of the format among a fmt function's
+// arguments, -1 for the print functions without one, or -2 for functions
+// that are not print functions.
+func formatArg(name string) int {
+	switch name {
+	case "Printf", "Sprintf", "Errorf":
+		return 0
+	case "Fprintf", "Appendf":
+		return 1
+	case "Print", "Println", "Sprint", "Sprintln", "Fprint", "Fprintln", "Append", "Appendln":
+		return -1
+	}
+	return -2
+}
+
+// lowerFmt adjusts a print whose operands the interpreter would print
+// differently from Go: %T of the program's own types (the interpreter's
+// types have other names), numeric verbs on the program's types with a
+// String or Error method (the interpreter hands fmt a wrapper in their
+// place), values of the program's error types (fmt would not see their
+// Error method), and %w in Errorf (the compiled fmt cannot unwrap the
+// program's error values). It edits call in place, or returns a
+// replacement.
+func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
+	fi := formatArg(name)
+	if fi == -2 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	first := 0
+	switch name {
+	case "Fprint", "Fprintln", "Append", "Appendln":
+		first = 1
+	}
+	var format []byte
+	var verbs []verb
+	if fi >= 0 {
+		if fi >= len(call.Args) {
+			return nil
+		}
+		tv := l.info.Types[call.Args[fi]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return nil
+		}
+		format = []byte(constant.StringVal(tv.Value))
+		verbs = parseVerbs(string(format))
+		first = fi + 1
+	}
+	operands := call.Args[first:]
+	verbOf := make([]byte, len(operands))
+	for i := range verbOf {
+		verbOf[i] = 'v'
+	}
+	changed := false
+	var wrapped []int
+	for _, v := range verbs {
+		if v.arg < 0 || v.arg >= len(operands) {
+			continue
+		}
+		verbOf[v.arg] = v.c
+		switch {
+		case v.c == 'w' && name == "Errorf" && l.hasOwnErrors():
+			format[v.at] = 'v'
+			verbOf[v.arg] = 'v'
+			wrapped = append(wrapped, v.arg)
+			changed = true
+		case v.c == 'T' && l.mentionsOwnType(l.info.TypeOf(operands[v.arg])):
+			format[v.at] = 's'
+			changed = true
+		}
+	}
+	opTypes := make([]types.Type, len(operands))
+	for i, op := range operands {
+		opTypes[i] = l.info.TypeOf(op)
+		if l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	l.note("fmt operands")
+	if format != nil {
+		call.Args[fi] = &ast.BasicLit{ValuePos: call.Args[fi].Pos(), Kind: token.STRING, Value: strconv.Quote(string(format))}
+	}
+	if wrapped == nil {
+		for i, op := range operands {
+			operands[i] = l.adjustOperand(op, opTypes[i], verbOf[i])
+		}
+		return nil
+	}
+	return l.lowerErrorf(call, operands, opTypes, verbOf, wrapped)
+}
+
+// adjustOperand returns the operand to pass to fmt for a verb.
+func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
+	switch {
+	case t == nil:
+		return op
+	case c == 'T' && l.mentionsOwnType(t):
+		return l.typeName(op, t)
+	case strings.IndexByte("vsqxX", c) >= 0 && l.ownErrorType(t):
+		// A conversion error(op) is not enough: only a value that went
+		// through a function's error result reaches fmt with its method.
+		h := l.helper("aserror", "aserror", func(n string) string {
+			return "func " + n + "(err error) error { return err }"
+		})
+		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+	case strings.IndexByte("vsqxXTpw", c) < 0:
+		if conv := l.plainOperand(op, t); conv != nil {
+			return conv
+		}
+	}
+	return op
+}
+
+// lowerErrorf replaces fmt.Errorf with %w operands by a function literal
+// that takes the operands once, formats them with Sprintf and wraps the
+// %w ones in the interpreter's own wrapper type.
+func (l *lowerer) lowerErrorf(call *ast.CallExpr, operands []ast.Expr, ts []types.Type, verbOf []byte, wrapped []int) ast.Expr {
+	for _, w := range wrapped {
+		if ts[w] == nil || !types.Implements(ts[w], errorType) || types.Identical(ts[w], types.Typ[types.UntypedNil]) {
+			return nil
+		}
+	}
+	fmtName := l.importName("fmt")
+	var params []string
+	names := make([]ast.Expr, len(operands))
+	for i, t := range ts {
+		texpr, _ := l.typeExpr(types.Default(t))
+		p := l.fresh("a")
+		params = append(params, p+" "+texpr)
+		names[i] = ast.NewIdent(p)
+	}
+	sort.Ints(wrapped)
+	var errs []string
+	for i, w := range wrapped {
+		if i == 0 || wrapped[i-1] != w {
+			errs = append(errs, names[w].(*ast.Ident).Name)
+		}
+	}
+	helper := l.helper("fmt.Errorf", "errorf", func(n string) string {
+		return strings.ReplaceAll(errorfHelper, "$F", n)
+	})
+	wrap := helper + "(msg, " + errs[0] + ")"
+	if len(errs) > 1 {
+		wrap = helper + "_many(msg, []error{" + strings.Join(errs, ", ") + "})"
+	}
+	lit := l.parseExpr("func(" + strings.Join(params, ", ") + ") error {\nmsg := " + fmtName + ".Sprintf(_fl_format" +
+		strings.Repeat(", _fl_arg", len(operands)) + ")\nreturn " + wrap + "\n}")
+	sprintf := lit.(*ast.FuncLit).Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr)
+	sprintf.Args[0] = call.Args[0]
+	for i := range operands {
+		sprintf.Args[i+1] = l.adjustOperand(names[i], ts[i], verbOf[i])
+	}
+	return &ast.CallExpr{Fun: lit, Lparen: call.Lparen, Args: operands, Rparen: call.Rparen}
+}
+
+// errorfHelper wraps the %w operands of a lowered fmt.Errorf.
+const errorfHelper = `type $F_one struct {
+	msg string
+	err error
+}
+
+func (e *$F_one) Error() string { return e.msg }
+
+func (e *$F_one) Unwrap() error { return e.err }
+
+func $F(msg string, err error) error { return &$F_one{msg: msg, err: err} }
+
+type $F_list struct {
+	msg  string
+	errs []error
+}
+
+func (e *$F_list) Error() string { return e.msg }
+
+func (e *$F_list) Unwrap() []error { return e.errs }
+
+func $F_many(msg string, errs []error) error { return &$F_list{msg: msg, errs: errs} }`
+
+// mentionsOwnType reports whether t is an interface or involves a named
+// type declared in the program.
+func (l *lowerer) mentionsOwnType(t types.Type) bool {
+	if types.IsInterface(t) {
+		return len(l.ownTypes()) > 0
+	}
+	return strings.Contains(types.TypeString(t, func(p *types.Package) string {
+		if p == l.pkg {
+			return "\x00"
+		}
+		return p.Path()
+	}), "\x00")
+}
+
+// ownTypes lists the program's package-level, non-generic, non-interface
+// named types.
+func (l *lowerer) ownTypes() []*types.TypeName {
+	var out []*types.TypeName
+	for _, name := range l.pkg.Scope().Names() {
+		tn, ok := l.pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+			continue
+		}
+		out = append(out, tn)
+	}
+	return out
+}
+
+// typeName replaces the operand of a %T: by its static type's name when
+// that is not an interface, else by a helper that names the dynamic type.
+func (l *lowerer) typeName(op ast.Expr, t types.Type) ast.Expr {
+	qualify := func(p *types.Package) string { return p.Name() }
+	if !types.IsInterface(t) {
+		h := l.helper("typename", "typename", func(n string) string {
+			return "func " + n + "(_ any, name string) string { return name }"
+		})
+		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op, l.parseExpr(strconv.Quote(types.TypeString(t, qualify)))}}
+	}
+	h := l.helper("dyntype", "dyntype", func(n string) string {
+		var b strings.Builder
+		b.WriteString("func " + n + "(v any) string {\n\tswitch v.(type) {\n")
+		for _, tn := range l.ownTypes() {
+			s := types.TypeString(tn.Type(), qualify)
+			b.WriteString("\tcase " + tn.Name() + ":\n\t\treturn " + strconv.Quote(s) + "\n")
+			b.WriteString("\tcase *" + tn.Name() + ":\n\t\treturn " + strconv.Quote("*"+s) + "\n")
+		}
+		b.WriteString("\t}\n\treturn " + l.importName("fmt") + `.Sprintf("%T", v)` + "\n}")
+		return b.String()
+	})
+	return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+}
+
+// plainOperand converts an operand of the program's own named basic type
+// with a String or Error method to its underlying type, so that a numeric
+// verb prints the number; it returns nil when no conversion is needed.
+func (l *lowerer) plainOperand(op ast.Expr, t types.Type) ast.Expr {
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() != l.pkg {
+		return nil
+	}
+	basic, ok := named.Underlying().(*types.Basic)
+	if !ok {
+		return nil
+	}
+	ms := types.NewMethodSet(named)
+	if ms.Lookup(l.pkg, "String") == nil && ms.Lookup(l.pkg, "Error") == nil {
+		return nil
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{op}}
+}

@@ -1,0 +1,158 @@
+// Package frontend checks a learner's Go program before the interpreter
+// sees it, and rewrites it into the Go that the interpreter runs faithfully.
+//
+// Check parses and type-checks the program with go/parser and go/types
+// against the type information of the allowed packages (embedded at build
+// time), so a learner gets the same errors, at the same line and column, as
+// from `go build`. A program that passes is then lowered: constructs the
+// interpreter (yaegi v0.16.1) lacks or gets wrong are rewritten into
+// equivalent plainer Go, and helper functions are appended to the program.
+// The returned Program carries the lowered source and a map from its
+// positions back to the learner's.
+//
+// The package builds natively and for GOOS=js GOARCH=wasm and is safe for
+// concurrent use.
+package frontend
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// GoVersion is the language version programs are checked against; it is
+// the version of the toolchain that builds the runtime.
+const GoVersion = "go1.26"
+
+// maxDiagnostics is how many errors the Go compiler prints before it gives
+// up with "too many errors".
+const maxDiagnostics = 10
+
+// Options adjusts a Check.
+type Options struct {
+	// Filename names the source in diagnostics; empty means "prog.go".
+	Filename string
+}
+
+// Kind classifies a Diagnostic.
+type Kind string
+
+// The kinds of Diagnostic.
+const (
+	KindSyntax      Kind = "syntax"      // the source does not parse
+	KindType        Kind = "type"        // rejected by the type checker, as by `go build`
+	KindImport      Kind = "import"      // imports a package the playground does not offer
+	KindUnsupported Kind = "unsupported" // valid Go that the interpreter cannot run faithfully
+)
+
+// Diagnostic is one error in the learner's program. Line and Column are
+// 1-based positions in the learner's source (column in bytes, as the Go
+// compiler counts); both are 0 when the error has no position.
+type Diagnostic struct {
+	Kind    Kind
+	Line    int
+	Column  int
+	Message string
+}
+
+// String formats d as the Go compiler does: "prog.go:3:2: message".
+func (d Diagnostic) String() string {
+	return d.Format("prog.go")
+}
+
+// Format is String with the given file name.
+func (d Diagnostic) Format(filename string) string {
+	if d.Line == 0 {
+		return d.Message
+	}
+	return filename + ":" + itoa(d.Line) + ":" + itoa(d.Column) + ": " + d.Message
+}
+
+// Program is a checked and lowered program, ready for the interpreter.
+type Program struct {
+	// Source is the lowered program: one file of package main.
+	Source []byte
+	// Imports lists the import paths the lowered program uses, sorted.
+	Imports []string
+	// Lowered lists what was rewritten, one short phrase each ("min/max",
+	// "range over int", ...), for logs and tests.
+	Lowered []string
+
+	lines *lineMap
+}
+
+// Position maps a line and column in Source back to the learner's source.
+// It returns 0, 0 for positions that only helper code occupies.
+func (p *Program) Position(line, column int) (int, int) {
+	return p.lines.lookup(line, column)
+}
+
+// Check parses, type-checks and lowers src, a complete package main. It
+// returns the Program, or nil and the errors as `go build` would report
+// them, sorted by position, at most ten of them.
+func Check(src []byte, opts Options) (*Program, []Diagnostic) {
+	filename := opts.Filename
+	if filename == "" {
+		filename = "prog.go"
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, syntaxDiagnostics(src, err)
+	}
+	if diags := checkImports(fset, file); len(diags) > 0 {
+		return nil, diags
+	}
+	imp, err := importer()
+	if err != nil {
+		return nil, []Diagnostic{{Kind: KindInternal, Message: err.Error()}}
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
+	var diags []Diagnostic
+	conf := types.Config{
+		GoVersion: GoVersion,
+		Importer:  imp,
+		Sizes:     types.SizesFor("gc", "wasm"),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				diags = append(diags, typeDiagnostic(fset, te))
+			}
+		},
+	}
+	pkg, _ := conf.Check("main", fset, []*ast.File{file}, info)
+	if len(diags) == 0 {
+		diags = checkMain(fset, file, pkg)
+	}
+	if len(diags) > 0 {
+		return nil, limit(diags)
+	}
+	return lower(fset, file, pkg, info)
+}
+
+// limit sorts diags by position and keeps the first ten, adding the
+// compiler's "too many errors" line when it drops any.
+func limit(diags []Diagnostic) []Diagnostic {
+	sort.SliceStable(diags, func(i, j int) bool {
+		if diags[i].Line != diags[j].Line {
+			return diags[i].Line < diags[j].Line
+		}
+		return diags[i].Column < diags[j].Column
+	})
+	if len(diags) > maxDiagnostics {
+		last := diags[maxDiagnostics-1]
+		diags = append(diags[:maxDiagnostics:maxDiagnostics], Diagnostic{
+			Kind: last.Kind, Line: last.Line, Column: last.Column, Message: "too many errors",
+		})
+	}
+	return diags
+}

@@ -1,0 +1,167 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// A template is a helper function standing in for a library function the
+// interpreter lacks: the generic functions of slices and maps (which the
+// interpreter's symbol tables cannot hold) and the parts of errors that
+// must see through the interpreter's own types. Its text names the helper
+// $F (and any type it declares $F_something), its type parameters by the
+// names listed in types, in the order of the library function's type
+// parameters, and packages as $sort, $fmt, $errors, $strings.
+type template struct {
+	src   string
+	types string // type parameter names, in order ("S E")
+}
+
+// templates by "package.Function". Library functions missing here are
+// reported as unsupported when a program calls them.
+var templates = map[string]template{}
+
+// register adds templates; the files of helper texts call it from init.
+func register(pkg string, types string, src map[string]string) {
+	for name, text := range src {
+		templates[pkg+"."+name] = template{src: text, types: types}
+	}
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// lowerLibraryCall replaces a call of pkgPath.sel by a call of a helper.
+func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.Ident) ast.Expr {
+	switch pkgPath {
+	case "fmt":
+		return l.lowerFmt(call, sel.Name)
+	case "slices", "maps", "errors":
+	default:
+		return nil
+	}
+	key := pkgPath + "." + sel.Name
+	tmpl, ok := templates[key]
+	if !ok {
+		if pkgPath == "errors" {
+			return nil // errors.Is, New, Unwrap and Join run compiled
+		}
+		l.unsupported(call.Pos(), key+" is not supported by the playground yet")
+		return nil
+	}
+	var args []types.Type
+	if inst, ok := l.info.Instances[sel]; ok {
+		for i := range inst.TypeArgs.Len() {
+			args = append(args, inst.TypeArgs.At(i))
+		}
+	}
+	if (key == "errors.Is" || key == "errors.Unwrap") && !l.hasOwnErrors() {
+		return nil // only the compiled errors are in play
+	}
+	if key == "errors.As" {
+		ptr, ok := l.info.TypeOf(call.Args[1]).Underlying().(*types.Pointer)
+		if !ok {
+			return nil // a target that is not a typed pointer: keep the compiled As
+		}
+		if !l.ownErrorType(ptr.Elem()) {
+			return nil // the compiled As handles library types
+		}
+		args = []types.Type{ptr.Elem()}
+	}
+	name, ok := l.instance(key, tmpl, args)
+	if !ok {
+		l.unsupported(call.Pos(), key+" on a type declared inside a function or a type parameter is not supported by the playground; declare the type at package level")
+		return nil
+	}
+	l.note(pkgPath + " helpers")
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+}
+
+// instance declares the helper for one instantiation of a template and
+// returns its name; ok is false when a type argument cannot be named at
+// package level.
+func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string, bool) {
+	params := strings.Fields(tmpl.types)
+	pairs := []string{}
+	var exprs []string
+	for i, p := range params {
+		if i >= len(args) {
+			return "", false
+		}
+		texpr, local := l.typeExpr(args[i])
+		if local {
+			return "", false
+		}
+		exprs = append(exprs, texpr)
+		pairs = append(pairs, "$"+p, texpr)
+	}
+	hint := strings.ReplaceAll(key, ".", "_") + "_"
+	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
+		r := append(pairs, "$F", name)
+		for _, pkg := range []string{"sort", "fmt", "errors", "strings"} {
+			if strings.Contains(tmpl.src, "$"+pkg+".") {
+				r = append(r, "$"+pkg+".", l.importName(pkg)+".")
+			}
+		}
+		return strings.NewReplacer(r...).Replace(tmpl.src)
+	})
+	return name, true
+}
+
+// ownErrorType reports whether t is a concrete type declared in the
+// program (or a pointer to one) that implements error.
+func (l *lowerer) ownErrorType(t types.Type) bool {
+	if types.IsInterface(t) || !types.Implements(t, errorType) {
+		return false
+	}
+	base := t
+	if p, ok := t.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	named, ok := base.(*types.Named)
+	return ok && named.Obj().Pkg() == l.pkg
+}
+
+// hasOwnErrors reports whether the program declares error types.
+func (l *lowerer) hasOwnErrors() bool {
+	for _, tn := range l.ownTypes() {
+		if l.ownErrorType(tn.Type()) || l.ownErrorType(types.NewPointer(tn.Type())) {
+			return true
+		}
+	}
+	return false
+}
+
+// unwrapCases unwraps, by concrete type assertions, the program's own
+// wrapper types and those of the Errorf helper.
+func (l *lowerer) unwrapCases(ret bool) string {
+	step := func(next string) string {
+		if ret {
+			return "\t\t\treturn " + next + "\n"
+		}
+		return "\t\t\te = " + next + "\n\t\t\tcontinue\n"
+	}
+	var b strings.Builder
+	for _, tn := range l.ownTypes() {
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			obj, _, _ := types.LookupFieldOrMethod(t, false, l.pkg, "Unwrap")
+			fn, ok := obj.(*types.Func)
+			if !ok {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), errorType) {
+				continue
+			}
+			if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv != (t != tn.Type()) {
+				continue
+			}
+			texpr, _ := l.typeExpr(t)
+			b.WriteString("\t\tif w, ok := e.(" + texpr + "); ok {\n" + step("w.Unwrap()") + "\t\t}\n")
+		}
+	}
+	if name, ok := l.helpers["fmt.Errorf"]; ok {
+		b.WriteString("\t\tif w, ok := e.(*" + name + "_one); ok {\n" + step("w.err") + "\t\t}\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,311 @@
+package frontend
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"path"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// helperPrefix starts every name the lowering introduces. Learner code
+// cannot collide with it by accident; fresh() also checks.
+const helperPrefix = "_fl_"
+
+// lowerer rewrites one type-checked file. Decisions are taken on the
+// original nodes, whose type information is in info; rewrites happen
+// bottom-up, so a node's children may already be replaced when the node
+// itself is rewritten.
+type lowerer struct {
+	fset *token.FileSet
+	file *ast.File
+	pkg  *types.Package
+	info *types.Info
+
+	used    map[string]bool   // identifiers in the learner's file
+	count   int               // for fresh names
+	imports map[string]string // import path -> name added for helpers
+	helpers map[string]string // helper key -> function name
+	text    []string          // helper declarations, in order of first use
+	lowered map[string]bool
+	diags   []Diagnostic
+
+	funcs  []*types.Signature      // enclosing functions, innermost last
+	loops  map[ast.Stmt]*loopPlan  // decided in pre, applied in post
+	labels map[ast.Stmt]*ast.Ident // loop -> its label
+}
+
+// lower rewrites a checked file into the Program the interpreter runs.
+func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info) (*Program, []Diagnostic) {
+	l := &lowerer{
+		fset: fset, file: file, pkg: pkg, info: info,
+		used:    map[string]bool{},
+		imports: map[string]string{},
+		helpers: map[string]string{},
+		lowered: map[string]bool{},
+		loops:   map[ast.Stmt]*loopPlan{},
+		labels:  map[ast.Stmt]*ast.Ident{},
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			l.used[id.Name] = true
+		}
+		return true
+	})
+	if failed := l.apply(); failed != nil {
+		return nil, []Diagnostic{*failed}
+	}
+	if len(l.diags) > 0 {
+		return nil, limit(l.diags)
+	}
+	l.dropUnusedImports()
+	return l.emit()
+}
+
+// apply runs the rewrite, turning a panic (a bug in the lowering) into an
+// internal diagnostic so that the runtime survives it.
+func (l *lowerer) apply() (failed *Diagnostic) {
+	defer func() {
+		if r := recover(); r != nil {
+			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r)}
+		}
+	}()
+	astutil.Apply(l.file, l.pre, l.post)
+	return nil
+}
+
+// fresh returns a new identifier starting with helperPrefix.
+func (l *lowerer) fresh(hint string) string {
+	for {
+		l.count++
+		name := helperPrefix + hint + strconv.Itoa(l.count)
+		if !l.used[name] {
+			return name
+		}
+	}
+}
+
+// note records that a kind of lowering happened.
+func (l *lowerer) note(what string) { l.lowered[what] = true }
+
+// unsupported reports valid Go that the interpreter cannot run faithfully.
+func (l *lowerer) unsupported(at token.Pos, msg string) {
+	pos := l.fset.Position(at)
+	l.diags = append(l.diags, Diagnostic{Kind: KindUnsupported, Line: pos.Line, Column: pos.Column, Message: msg})
+}
+
+// importName returns the name under which the lowered file can refer to
+// the package at path, adding an import when the learner's file has none.
+func (l *lowerer) importName(pkgPath string) string {
+	for _, spec := range l.file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		if p != pkgPath {
+			continue
+		}
+		if spec.Name == nil {
+			for _, imp := range l.pkg.Imports() {
+				if imp.Path() == p {
+					return imp.Name()
+				}
+			}
+		} else if spec.Name.Name != "_" && spec.Name.Name != "." {
+			return spec.Name.Name
+		}
+	}
+	if name, ok := l.imports[pkgPath]; ok {
+		return name
+	}
+	name := helperPrefix + strings.NewReplacer("/", "_", ".", "_").Replace(path.Base(pkgPath))
+	if strings.Contains(pkgPath, "/v2") {
+		name = helperPrefix + strings.ReplaceAll(pkgPath, "/", "_")
+	}
+	l.imports[pkgPath] = name
+	return name
+}
+
+// helper adds a package-level declaration once per key and returns the
+// name it declares; decl builds the text given that name.
+func (l *lowerer) helper(key, hint string, decl func(name string) string) string {
+	if name, ok := l.helpers[key]; ok {
+		return name
+	}
+	name := l.fresh(hint)
+	l.helpers[key] = name
+	l.text = append(l.text, decl(name))
+	return name
+}
+
+func (l *lowerer) pre(c *astutil.Cursor) bool {
+	switch n := c.Node().(type) {
+	case *ast.FuncDecl:
+		l.funcs = append(l.funcs, l.info.Defs[n.Name].Type().(*types.Signature))
+	case *ast.FuncLit:
+		l.funcs = append(l.funcs, l.info.Types[n].Type.(*types.Signature))
+	case *ast.LabeledStmt:
+		l.labels[n.Stmt] = n.Label
+	case *ast.RangeStmt:
+		l.planRange(n)
+	case *ast.ForStmt:
+		l.planFor(n)
+	}
+	return true
+}
+
+func (l *lowerer) post(c *astutil.Cursor) bool {
+	switch n := c.Node().(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+		l.funcs = l.funcs[:len(l.funcs)-1]
+	case *ast.RangeStmt:
+		if s := l.lowerRange(n); s != nil {
+			c.Replace(s)
+		}
+	case *ast.ForStmt:
+		l.lowerFor(n)
+	case *ast.LabeledStmt:
+		// A loop over a function became a block; its label, now unused,
+		// cannot stay on a block.
+		if _, ok := n.Stmt.(*ast.BlockStmt); ok {
+			c.Replace(n.Stmt)
+		}
+	case *ast.ExprStmt:
+		if s := l.lowerClear(n); s != nil {
+			c.Replace(s)
+		}
+	case *ast.CallExpr:
+		if e := l.lowerCall(n); e != nil {
+			c.Replace(e)
+		}
+	case *ast.Ident:
+		if e := l.instantiate(n, c.Parent()); e != nil {
+			c.Replace(e)
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		if e := l.completeInstance(n.(ast.Expr)); e != nil {
+			c.Replace(e)
+		}
+	}
+	return true
+}
+
+// dropUnusedImports removes imports that lowering left without a use (the
+// interpreter may not offer symbols for slices and maps at all).
+func (l *lowerer) dropUnusedImports() {
+	refs := map[string]bool{}
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				refs[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, spec := range l.file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		} else if pn, ok := l.info.Implicits[spec].(*types.PkgName); ok {
+			name = pn.Name()
+		}
+		if name != "_" && name != "." && !refs[name] && (p == "slices" || p == "maps") {
+			astutil.DeleteNamedImport(l.fset, l.file, nameOrEmpty(spec), p)
+		}
+	}
+}
+
+func nameOrEmpty(spec *ast.ImportSpec) string {
+	if spec.Name == nil {
+		return ""
+	}
+	return spec.Name.Name
+}
+
+// emit prints the lowered file, appends the helpers and builds the map
+// from the printed positions back to the learner's.
+func (l *lowerer) emit() (*Program, []Diagnostic) {
+	paths := make([]string, 0, len(l.imports))
+	for p := range l.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		astutil.AddNamedImport(l.fset, l.file, l.imports[p], p)
+	}
+	l.file.Comments = nil
+	var buf bytes.Buffer
+	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	if err := cfg.Fprint(&buf, l.fset, l.file); err != nil {
+		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: print lowered program: " + err.Error()}}
+	}
+	for _, t := range l.text {
+		// Unwrapping needs every wrapper type, known only now.
+		t = strings.ReplaceAll(t, "$unwrapreturn", l.unwrapCases(true))
+		t = strings.ReplaceAll(t, "$unwrap", l.unwrapCases(false))
+		buf.WriteString("\n" + t + "\n")
+	}
+	src := buf.Bytes()
+	lines, err := buildLineMap(l.fset, l.file, src)
+	if err != nil {
+		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: lowered program does not parse: " + err.Error()}}
+	}
+	prog := &Program{Source: src, lines: lines}
+	for _, spec := range l.file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		prog.Imports = append(prog.Imports, p)
+	}
+	sort.Strings(prog.Imports)
+	for what := range l.lowered {
+		prog.Lowered = append(prog.Lowered, what)
+	}
+	sort.Strings(prog.Lowered)
+	return prog, nil
+}
+
+// parseExpr parses Go expression text made by the lowering.
+func (l *lowerer) parseExpr(src string) ast.Expr {
+	e, err := parser.ParseExprFrom(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		panic("frontend: bad generated expression " + strconv.Quote(src) + ": " + err.Error())
+	}
+	clearPositions(e)
+	return e
+}
+
+// parseStmts parses Go statements made by the lowering.
+func (l *lowerer) parseStmts(src string) []ast.Stmt {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p; func _() {\n"+src+"\n}", parser.SkipObjectResolution)
+	if err != nil {
+		panic("frontend: bad generated statements " + strconv.Quote(src) + ": " + err.Error())
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	clearPositions(body)
+	return body.List
+}
+
+var posType = reflect.TypeOf(token.NoPos)
+
+// clearPositions zeroes every position in a generated subtree, so that
+// the printer lays it out by itself and the line map ignores it.
+func clearPositions(n ast.Node) {
+	ast.Inspect(n, func(c ast.Node) bool {
+		if c == nil {
+			return false
+		}
+		v := reflect.ValueOf(c).Elem()
+		for i := range v.NumField() {
+			if f := v.Field(i); f.Type() == posType {
+				f.SetInt(0)
+			}
+		}
+		return true
+	})
+}
