@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -70,27 +71,57 @@ func BuildStormData() (*StormData, error) {
 	for _, s := range storm.Strategies() {
 		d.Strategies = append(d.Strategies, s.String())
 	}
+	// Runs are independent and seeded, so computing them in parallel
+	// changes nothing but the wall time.
+	type job struct {
+		clients, capacity, outage int
+		strategy                  storm.Strategy
+	}
+	var jobs []job
 	for _, clients := range stormClients {
 		for _, capacity := range stormCapacities {
 			for _, outage := range stormOutages {
-				runs := map[string]*StormRun{}
+				d.Runs[stormKey(clients, capacity, outage)] = map[string]*StormRun{}
 				for _, s := range storm.Strategies() {
-					r, err := storm.Run(storm.Config{
-						Clients:     clients,
-						Capacity:    capacity,
-						OutageStart: stormOutageStart,
-						OutageEnd:   stormOutageStart + time.Duration(outage)*time.Second,
-						Strategy:    s,
-						Seed:        1,
-					})
-					if err != nil {
-						return nil, fmt.Errorf("site: storm %s %v: %w", stormKey(clients, capacity, outage), s, err)
-					}
-					runs[s.String()] = stormRun(r)
+					jobs = append(jobs, job{clients, capacity, outage, s})
 				}
-				d.Runs[stormKey(clients, capacity, outage)] = runs
 			}
 		}
+	}
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+		sem      = make(chan struct{}, runtime.GOMAXPROCS(0))
+	)
+	for _, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			key := stormKey(j.clients, j.capacity, j.outage)
+			r, err := storm.Run(storm.Config{
+				Clients:     j.clients,
+				Capacity:    j.capacity,
+				OutageStart: stormOutageStart,
+				OutageEnd:   stormOutageStart + time.Duration(j.outage)*time.Second,
+				Strategy:    j.strategy,
+				Seed:        1,
+			})
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("site: storm %s %v: %w", key, j.strategy, err)
+				}
+				return
+			}
+			d.Runs[key][j.strategy.String()] = stormRun(r)
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
 	}
 	return d, nil
 }
