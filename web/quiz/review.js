@@ -220,11 +220,13 @@ export class ReviewStore {
     return e ? structuredClone(e) : null;
   }
 
-  // queue returns the entries due at now, the most overdue first.
+  // queue returns the entries due at now, the most overdue first; cards
+  // due at the same instant keep the order they were added in (the course
+  // order for the deck).
   queue(now = new Date()) {
     return Object.values(this.#cards)
       .filter((e) => new Date(e.fsrs.due) <= now)
-      .sort((a, b) => Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due) || a.card.id.localeCompare(b.card.id))
+      .sort((a, b) => Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due))
       .map((e) => structuredClone(e));
   }
 

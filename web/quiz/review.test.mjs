@@ -72,8 +72,8 @@ test("Again on a review card counts a lapse and shortens the next intervals", ()
 
 test("the due queue on fixed dates", () => {
   const s = store();
-  s.addDeck([card("a"), card("b")], T0);
-  assert.deepEqual(s.queue(T0).map((e) => e.card.id), ["a", "b"], "both new cards due at T0");
+  s.addDeck([card("b"), card("a")], T0);
+  assert.deepEqual(s.queue(T0).map((e) => e.card.id), ["b", "a"], "both new cards due at T0, in the order added");
   s.rate("a", EASY, T0); // +8 days
   s.rate("b", GOOD, T0); // +10 min
   assert.equal(s.dueCount(at(5 * MIN)), 0, "nothing due at +5 min");

@@ -1,0 +1,59 @@
+//go:build browser
+
+package quizbrowser
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestQuickCheckInLesson answers a lesson's quick check wrong, reads the
+// explanation of the mistake, tries again and gets it right; unreadable
+// saved review state is set aside with a notice instead of breaking it.
+func TestQuickCheckInLesson(t *testing.T) {
+	ctx, problems, base := tab(t)
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.setItem("flakylab:review", "{not json")`))
+	require.NoError(t, err)
+	require.NoError(t, open(ctx, base+"lesson.html"))
+
+	notice, err := text(ctx, `document.querySelector('[data-role="notices"]').textContent`)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "could not read your review cards (it is not valid JSON)", "notice")
+	aside, err := chromedp.Run(ctx, chromedp.Evaluate[int](
+		`Object.keys(localStorage).filter(k => k.startsWith("flakylab:aside:") && localStorage.getItem(k) === "{not json").length`))
+	require.NoError(t, err)
+	assert.Equal(t, 1, aside, "the unreadable value kept under an aside key")
+
+	ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-question]')].map(li => li.dataset.question)`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"bucket-idle-burst", "bucket-retry-after", "bucket-replicas", "bucket-burst-output"}, ids, "quick checks of the token-bucket section")
+
+	const q = `li[data-question="bucket-idle-burst"] `
+	submit := chromedp.CSS(`button[type="submit"]`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(q+`input[type="text"]`), "15"),
+		chromedp.Click(submit),
+		chromedp.WaitVisible(chromedp.CSS(q+`[data-role="note"]`)),
+	))
+	note, err := text(ctx, `document.querySelector('`+q+`[data-role="note"]').textContent`)
+	require.NoError(t, err)
+	assert.Contains(t, note, "stops filling at its capacity of 10", "explanation of the answer 15")
+	right, err := text(ctx, `document.querySelector('`+q+`[data-role="right"]').textContent`)
+	require.NoError(t, err)
+	assert.Equal(t, "Right answer: 10 requests", right)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`.quiz-actions button[type="button"]`)),
+		chromedp.WaitVisible(submit),
+		chromedp.SendKeys(chromedp.CSS(q+`input[type="text"]`), "10 requests"),
+		chromedp.Click(submit),
+		chromedp.WaitVisible(chromedp.CSS(q+`[data-role="verdict"]`)),
+	))
+	result, err := text(ctx, `document.querySelector('`+q+`').dataset.result`)
+	require.NoError(t, err)
+	assert.Equal(t, "right", result, "after trying again with 10")
+	assert.Empty(t, problems.all(), "console errors and exceptions")
+}
