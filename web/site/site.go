@@ -3,6 +3,16 @@
 // writes the course index, and copies the stylesheet. The JavaScript bundle
 // (CodeMirror and the lesson page code) is built by esbuild; see Bundle.
 //
+// Lessons are web/lessons/NN-slug.md files: front matter (title, short,
+// summary, minutes) between two --- lines, then Markdown. Three fenced-block
+// directives stand for widgets:
+//
+//	```go-example NAME```   an editable, runnable web/examples/NAME program
+//	```storm-sim```         the interactive retry-storm comparison
+//	```storm-picture```     the same chart, fixed: no jitter against full jitter
+//
+// Raw HTML passes through (the <details class="check"> quick checks).
+//
 // The result is a folder of static files that works from any host and under
 // any sub-path, next to the runtime files (flakylab.wasm, wasm_exec.js,
 // js/runtime.js) that the page host puts in the same folder.

@@ -141,7 +141,7 @@ function indexPage() {
     card.dataset.done = String(complete);
     const out = $('[data-role="section-progress"]', card);
     if (complete) out.textContent = "done";
-    else if (visited) out.textContent = names.length ? `${ran} of ${names.length} run` : "read";
+    else if (visited) out.textContent = names.length ? `${ran} of ${names.length} example${names.length === 1 ? "" : "s"} run` : "read";
     if (complete) done++;
     else if (!next) next = card;
   }
