@@ -1,6 +1,6 @@
 module github.com/flakylab/flakylab
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
@@ -9,5 +9,7 @@ require (
 	github.com/hack-pad/safejs v0.1.0 // indirect
 	github.com/stretchr/testify v1.12.1 // indirect
 	github.com/traefik/yaegi v0.16.1 // indirect
+	github.com/yuin/goldmark v1.8.7 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/tools v0.52.0 // indirect
 )
