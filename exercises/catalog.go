@@ -1,0 +1,146 @@
+package exercises
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed harness/prelude.go */prompt.md */starter.go */solution.go */checks.go */wrong/*.go
+var files embed.FS
+
+// Exercise is one auto-graded exercise.
+type Exercise struct {
+	// Slug names the exercise in URLs and on the command line.
+	Slug string
+	// Title is the exercise's heading.
+	Title string
+	// Section is the syllabus section the exercise practises.
+	Section string
+	// Forbid lists import paths the learner's file may not use: the core
+	// package that already solves the exercise.
+	Forbid []string
+	// Checks are the behaviour checks, in the order they are reported.
+	Checks []Check
+
+	// Prompt is the task in Markdown.
+	Prompt string
+	// Starter is the code the editor opens with. It compiles and fails
+	// the checks.
+	Starter string
+	// Solution is a reference solution that passes every check.
+	Solution string
+	// Wrong maps a file name in wrong/ to a plausible mistaken solution
+	// that at least one check rejects.
+	Wrong map[string]string
+
+	checks string       // checks.go, the exercise's part of each program
+	reqs   requirements // what Validate demands, derived from Starter
+}
+
+// Check is one behaviour check of an exercise.
+type Check struct {
+	// Name identifies the check in reports, e.g. "capacity-cap".
+	Name string
+	// Title says in one sentence what the check verifies.
+	Title string
+	// Hints lead towards a fix, from a nudge to the answer; reports reveal
+	// them one at a time.
+	Hints []string
+}
+
+var (
+	catalogue []*Exercise
+	bySlug    = map[string]*Exercise{}
+	prelude   string
+)
+
+func init() {
+	prelude = mustRead("harness/prelude.go")
+	for _, e := range specs {
+		e.Prompt = mustRead(e.Slug + "/prompt.md")
+		e.Starter = mustRead(e.Slug + "/starter.go")
+		e.Solution = mustRead(e.Slug + "/solution.go")
+		e.checks = mustRead(e.Slug + "/checks.go")
+		e.Wrong = map[string]string{}
+		wrong, _ := files.ReadDir(e.Slug + "/wrong")
+		for _, f := range wrong {
+			e.Wrong[f.Name()] = mustRead(path.Join(e.Slug, "wrong", f.Name()))
+		}
+		reqs, err := requirementsOf(e.Starter)
+		if err != nil {
+			panic(fmt.Sprintf("exercises: starter of %s: %v", e.Slug, err))
+		}
+		e.reqs = reqs
+		catalogue = append(catalogue, e)
+		bySlug[e.Slug] = e
+	}
+}
+
+// mustRead returns an embedded file without a leading //go:build ignore
+// line (and the blank line after it).
+func mustRead(name string) string {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		panic("exercises: " + err.Error())
+	}
+	s := string(b)
+	if rest, ok := strings.CutPrefix(s, "//go:build ignore\n"); ok {
+		s = strings.TrimPrefix(rest, "\n")
+	}
+	return s
+}
+
+// All returns the exercises in course order. The slice is fresh; the
+// exercises are shared and must not be modified.
+func All() []*Exercise {
+	return append([]*Exercise(nil), catalogue...)
+}
+
+// Get returns the exercise named slug.
+func Get(slug string) (*Exercise, error) {
+	if e, ok := bySlug[slug]; ok {
+		return e, nil
+	}
+	return nil, fmt.Errorf("exercises: no exercise %q (have %s)", slug, strings.Join(Slugs(), ", "))
+}
+
+// Slugs returns the slugs of every exercise in course order.
+func Slugs() []string {
+	s := make([]string, len(catalogue))
+	for i, e := range catalogue {
+		s[i] = e.Slug
+	}
+	return s
+}
+
+// Check returns the check named name.
+func (e *Exercise) Check(name string) (Check, bool) {
+	for _, c := range e.Checks {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Check{}, false
+}
+
+// CheckNames returns the names of the exercise's checks in report order.
+func (e *Exercise) CheckNames() []string {
+	names := make([]string, len(e.Checks))
+	for i, c := range e.Checks {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// WrongNames returns the file names in wrong/, sorted.
+func (e *Exercise) WrongNames() []string {
+	names := make([]string, 0, len(e.Wrong))
+	for n := range e.Wrong {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,229 @@
+//go:build ignore
+
+package main
+
+import (
+	chkfmt "fmt"
+	chkrand "math/rand/v2"
+	chkstrings "strings"
+	chktime "time"
+
+	chkbreaker "github.com/flakylab/flakylab/core/breaker"
+)
+
+var chkChecks = map[string]func() chkResult{
+	"closed-allows":         chkClosedAllows,
+	"opens-at-threshold":    chkOpensAtThreshold,
+	"success-resets":        chkSuccessResets,
+	"fails-fast":            chkFailsFast,
+	"half-open-probe":       chkHalfOpenProbe,
+	"probe-success-closes":  chkProbeSuccessCloses,
+	"probe-failure-reopens": chkProbeFailureReopens,
+	"random-trace":          chkRandomTrace,
+}
+
+var chkT0 = chktime.Date(2025, 3, 1, 9, 0, 0, 0, chktime.UTC)
+
+const chkS = chktime.Second
+
+// chkOp is one step of a scenario.
+type chkOp struct {
+	kind string // "call": Allow, then Record if allowed; "allow": Allow only; "record": Record the last allowed call; "state"
+	at   chktime.Duration
+	ok   bool
+}
+
+func chkCall(at chktime.Duration, ok bool) chkOp   { return chkOp{kind: "call", at: at, ok: ok} }
+func chkAllow(at chktime.Duration) chkOp           { return chkOp{kind: "allow", at: at} }
+func chkRecord(at chktime.Duration, ok bool) chkOp { return chkOp{kind: "record", at: at, ok: ok} }
+func chkState(at chktime.Duration) chkOp           { return chkOp{kind: "state", at: at} }
+
+func chkOutcome(ok bool) string {
+	if ok {
+		return "success"
+	}
+	return "failure"
+}
+
+func (o chkOp) String() string {
+	switch o.kind {
+	case "call":
+		return chkfmt.Sprintf("a call at t0+%s (%s if allowed)", o.at, chkOutcome(o.ok))
+	case "allow":
+		return chkfmt.Sprintf("Allow(t0+%s)", o.at)
+	case "record":
+		return chkfmt.Sprintf("Record(%v, t0+%s)", o.ok, o.at)
+	}
+	return chkfmt.Sprintf("State(t0+%s)", o.at)
+}
+
+// chkScenario plays ops against NewBreaker(threshold, cooldown) and the
+// reference breaker, and reports the first answer that differs, with the
+// reference breaker's last change of state to explain it.
+func chkScenario(threshold int, cooldown chktime.Duration, ops []chkOp) chkResult {
+	steps := []string{chkfmt.Sprintf("b := NewBreaker(%d, %s)", threshold, cooldown)}
+	for _, op := range ops {
+		steps = append(steps, op.String())
+	}
+	input := chkstrings.Join(steps, "; ")
+	if len(ops) > 14 {
+		input = chkfmt.Sprintf("b := NewBreaker(%d, %s), then %d calls between t0 and t0+%s", threshold, cooldown, len(ops), ops[len(ops)-1].at)
+	}
+	chkInput(input)
+	var now, opened chktime.Time
+	change := "it has been closed since the start: no run of " + chkfmt.Sprint(threshold) + " failures in a row yet"
+	ref, err := chkbreaker.New(chkbreaker.Settings{
+		Threshold: threshold, Cooldown: cooldown,
+		Now: func() chktime.Time { return chkT0 },
+		OnStateChange: func(_ string, from, to chkbreaker.State) {
+			at := now
+			switch {
+			case to == chkbreaker.Open && from == chkbreaker.Closed:
+				opened = now
+				change = chkfmt.Sprintf("it opened at t0+%s, after %d failures in a row", now.Sub(chkT0), threshold)
+			case to == chkbreaker.Open:
+				opened = now
+				change = chkfmt.Sprintf("its probe failed at t0+%s, which opened it again for a whole cooldown, until t0+%s", now.Sub(chkT0), now.Add(cooldown).Sub(chkT0))
+			case to == chkbreaker.HalfOpen:
+				at = opened.Add(cooldown)
+				change = chkfmt.Sprintf("it opened at t0+%s and became half-open at t0+%s, when the %s cooldown was over: one probe may go through", opened.Sub(chkT0), at.Sub(chkT0), cooldown)
+			case to == chkbreaker.Closed:
+				change = chkfmt.Sprintf("its probe succeeded at t0+%s, which closed it with a fresh failure count", now.Sub(chkT0))
+			}
+		},
+	})
+	if err != nil {
+		return chkFail("internal: "+err.Error(), input, "", "")
+	}
+	b := NewBreaker(threshold, cooldown)
+	var last chkbreaker.Ticket
+	var want, got []string
+	for _, op := range ops {
+		t := chkT0.Add(op.at)
+		now = t
+		var w, g, label string
+		switch op.kind {
+		case "call", "allow":
+			tk, err := ref.AllowAt(t)
+			allowed := b.Allow(t)
+			label = chkfmt.Sprintf("Allow(t0+%s)", op.at)
+			w, g = chkfmt.Sprint(err == nil), chkfmt.Sprint(allowed)
+			if err == nil {
+				last = tk
+			}
+			if err == chkbreaker.ErrTooManyProbes {
+				change += "; the probe is still out, so every other call is refused until it is recorded"
+			}
+			if w == g && op.kind == "call" && allowed {
+				ref.RecordAt(t, tk, op.ok)
+				b.Record(op.ok, t)
+				w += ", then Record(" + chkfmt.Sprint(op.ok) + ")"
+				g = w
+			}
+		case "record":
+			ref.RecordAt(t, last, op.ok)
+			b.Record(op.ok, t)
+			continue
+		case "state":
+			label = chkfmt.Sprintf("State(t0+%s)", op.at)
+			w, g = chkfmt.Sprintf("%q", ref.StateAt(t).String()), chkfmt.Sprintf("%q", b.State(t))
+		}
+		want = append(want, label+" = "+w)
+		got = append(got, label+" = "+g)
+		if w != g {
+			msg := chkfmt.Sprintf("%s returned %s, want %s: the breaker is %s, %s", label, g, w, ref.StateAt(t), change)
+			from := 0
+			if len(want) > 4 {
+				from = len(want) - 4
+			}
+			return chkFail(msg, input, chkstrings.Join(want[from:], "\n"), chkstrings.Join(got[from:], "\n"))
+		}
+	}
+	return chkPass()
+}
+
+// chkFailures returns n failed calls at instant at.
+func chkFailures(n int, at chktime.Duration) []chkOp {
+	var ops []chkOp
+	for i := 0; i < n; i++ {
+		ops = append(ops, chkCall(at, false))
+	}
+	return ops
+}
+
+func chkJoin(parts ...[]chkOp) []chkOp {
+	var all []chkOp
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
+
+func chkClosedAllows() chkResult {
+	var ops []chkOp
+	for i := 0; i < 10; i++ {
+		ops = append(ops, chkCall(chktime.Duration(i)*chkS, true))
+	}
+	ops = append(ops, chkState(10*chkS), chkCall(11*chkS, false), chkCall(12*chkS, false), chkState(12*chkS), chkCall(13*chkS, true))
+	return chkScenario(3, 30*chkS, ops)
+}
+
+func chkOpensAtThreshold() chkResult {
+	if r := chkScenario(5, 30*chkS, chkJoin(chkFailures(4, 10*chkS), []chkOp{chkState(10 * chkS)}, chkFailures(1, 10*chkS), []chkOp{chkState(10 * chkS), chkAllow(11 * chkS)})); !r.pass {
+		return r
+	}
+	return chkScenario(1, 5*chkS, []chkOp{chkCall(0, true), chkCall(chkS, false), chkState(chkS), chkAllow(2 * chkS)})
+}
+
+func chkSuccessResets() chkResult {
+	return chkScenario(3, 30*chkS, chkJoin(
+		chkFailures(2, chkS), []chkOp{chkCall(2*chkS, true)}, chkFailures(2, 3*chkS),
+		[]chkOp{chkState(3 * chkS), chkCall(4*chkS, false), chkState(4 * chkS)},
+	))
+}
+
+func chkFailsFast() chkResult {
+	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+		chkAllow(15 * chkS), chkState(20 * chkS), chkAllow(39*chkS + 999*chktime.Millisecond),
+	}))
+}
+
+func chkHalfOpenProbe() chkResult {
+	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+		chkState(40 * chkS), chkAllow(40 * chkS), chkAllow(40 * chkS), chkAllow(41 * chkS), chkState(42 * chkS),
+	}))
+}
+
+func chkProbeSuccessCloses() chkResult {
+	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+		chkAllow(40 * chkS), chkRecord(41*chkS, true), chkState(41 * chkS), chkAllow(42 * chkS),
+	}, chkFailures(4, 43*chkS), []chkOp{chkState(43 * chkS)}, chkFailures(1, 44*chkS), []chkOp{chkState(44 * chkS)}))
+}
+
+func chkProbeFailureReopens() chkResult {
+	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+		chkAllow(45 * chkS), chkRecord(46*chkS, false), chkState(46 * chkS), chkAllow(50 * chkS),
+		chkAllow(75*chkS + 999*chktime.Millisecond), chkState(76 * chkS), chkAllow(76 * chkS), chkRecord(76*chkS, true), chkState(76 * chkS),
+	}))
+}
+
+// chkRandomTrace alternates healthy and failing spells of a dependency,
+// with state queries, on a seeded source.
+func chkRandomTrace() chkResult {
+	r := chkrand.New(chkrand.NewPCG(12, 21))
+	var ops []chkOp
+	at := chktime.Duration(0)
+	failRate := 0.2
+	for len(ops) < 400 {
+		if r.IntN(25) == 0 {
+			failRate = []float64{0.05, 0.5, 0.9, 1}[r.IntN(4)]
+		}
+		at += chktime.Duration(r.Int64N(int64(4 * chkS)))
+		if r.IntN(6) == 0 {
+			ops = append(ops, chkState(at))
+			continue
+		}
+		ops = append(ops, chkCall(at, r.Float64() >= failRate))
+	}
+	return chkScenario(4, 20*chkS, ops)
+}

@@ -1,0 +1,164 @@
+//go:build ignore
+
+package main
+
+import (
+	chkfmt "fmt"
+	chkrand "math/rand/v2"
+	chktime "time"
+
+	chkbackoff "github.com/flakylab/flakylab/core/backoff"
+)
+
+var chkChecks = map[string]func() chkResult{
+	"doubling":       chkDoubling,
+	"limit":          chkLimit,
+	"large-attempts": chkLargeAttempts,
+	"jitter-range":   chkJitterRange,
+	"jitter-spread":  chkJitterSpread,
+	"schedule":       chkScheduleShape,
+	"seeded":         chkSeeded,
+}
+
+const chkMs = chktime.Millisecond
+
+// chkBackoffs compares Backoff with the reference schedule's un-jittered
+// backoff for each attempt.
+func chkBackoffs(base, limit chktime.Duration, attempts []int) chkResult {
+	ref, err := chkbackoff.New(chkbackoff.Config{Base: base, Cap: limit})
+	if err != nil {
+		return chkFail("internal: "+err.Error(), "", "", "")
+	}
+	var want, got []chktime.Duration
+	for _, a := range attempts {
+		input := chkfmt.Sprintf("Backoff(%d, %s, %s)", a, base, limit)
+		chkInput(input)
+		w := ref.Exponential(a)
+		g := Backoff(a, base, limit)
+		want = append(want, w)
+		got = append(got, g)
+		if g != w {
+			msg := chkfmt.Sprintf("%s = %s, want %s", input, chkDur(g), chkDur(w))
+			switch {
+			case g > limit:
+				msg += ": the backoff went above the limit"
+			case g < 0:
+				msg += ": the duration overflowed and became negative"
+			case g == 0 && a >= 30:
+				msg += ": a backoff is never 0 (did the duration overflow?)"
+			case g == 0:
+				msg += ": a backoff is never 0"
+			}
+			return chkFail(msg, input, chkDurs(want), chkDurs(got))
+		}
+	}
+	return chkPass()
+}
+
+func chkDoubling() chkResult {
+	return chkBackoffs(500*chkMs, 8*chktime.Second, []int{1, 2, 3, 4, 5, 6, 7})
+}
+
+func chkLimit() chkResult {
+	for _, c := range [][2]chktime.Duration{{100 * chkMs, 3 * chktime.Second}, {300 * chkMs, chktime.Second}, {2 * chktime.Second, 2 * chktime.Second}} {
+		if r := chkBackoffs(c[0], c[1], []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}); !r.pass {
+			return r
+		}
+	}
+	return chkPass()
+}
+
+func chkLargeAttempts() chkResult {
+	return chkBackoffs(chktime.Second, 30*chktime.Second, []int{30, 40, 64, 65, 100, 1000, 100000})
+}
+
+func chkJitterRange() chkResult {
+	r := chkrand.New(chkrand.NewPCG(3, 5))
+	for _, d := range []chktime.Duration{chktime.Second, 750 * chkMs, 8 * chktime.Second, 3, 1} {
+		input := chkfmt.Sprintf("FullJitter(%s, r), 500 times", d)
+		chkInput(input)
+		for i := 0; i < 500; i++ {
+			g := FullJitter(d, r)
+			if g < 0 || g >= d {
+				msg := chkfmt.Sprintf("FullJitter(%s, r) returned %s, outside [0, %s)", d, g, d)
+				if g == d {
+					msg += ": the jittered delay must stay strictly below the backoff"
+				}
+				return chkFail(msg, input, "a delay in [0, "+chkDur(d)+")", chkDur(g))
+			}
+		}
+	}
+	return chkPass()
+}
+
+func chkJitterSpread() chkResult {
+	r := chkrand.New(chkrand.NewPCG(8, 13))
+	d := chktime.Second
+	input := "FullJitter(1s, r), 2000 times"
+	chkInput(input)
+	samples := make([]chktime.Duration, 2000)
+	for i := range samples {
+		samples[i] = FullJitter(d, r)
+	}
+	if problem := chkSpread(samples, d); problem != "" {
+		return chkFail(problem, input, "delays spread evenly over [0, 1s): mean about 500ms, half of them below 500ms", chkSummary(samples))
+	}
+	return chkPass()
+}
+
+func chkScheduleShape() chkResult {
+	base, limit := 100*chkMs, chktime.Second
+	input := "Schedule(0, 100ms, 1s, r)"
+	chkInput(input)
+	r := chkrand.New(chkrand.NewPCG(21, 34))
+	if s := Schedule(0, base, limit, r); len(s) != 0 {
+		return chkFail("zero attempts should give an empty schedule", input, "[]", chkDurs(s))
+	}
+	input = "Schedule(6, 100ms, 1s, r), 400 times"
+	chkInput(input)
+	per := make([][]chktime.Duration, 6)
+	for n := 0; n < 400; n++ {
+		s := Schedule(6, base, limit, r)
+		if len(s) != 6 {
+			return chkFail(chkfmt.Sprintf("Schedule(6, ...) returned %d delays, want 6", len(s)), input, "6 delays", chkDurs(s))
+		}
+		for i, d := range s {
+			per[i] = append(per[i], d)
+		}
+	}
+	for i, samples := range per {
+		d := chkMinDur(base<<i, limit)
+		if problem := chkSpread(samples, d); problem != "" {
+			return chkFail(chkfmt.Sprintf("delay %d of the schedule (backoff %s): %s", i+1, d, problem), input,
+				chkfmt.Sprintf("delay %d spread evenly over [0, %s)", i+1, d), chkSummary(samples))
+		}
+	}
+	return chkPass()
+}
+
+func chkMinDur(a, b chktime.Duration) chktime.Duration {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+func chkSeeded() chkResult {
+	base, limit := 500*chkMs, 8*chktime.Second
+	input := "Schedule(8, 500ms, 8s, r) with r = rand.New(rand.NewPCG(42, 7)), twice"
+	chkInput(input)
+	a := Schedule(8, base, limit, chkrand.New(chkrand.NewPCG(42, 7)))
+	if len(a) != 8 {
+		return chkFail(chkfmt.Sprintf("Schedule(8, ...) returned %d delays, want 8", len(a)), input, "8 delays", chkDurs(a))
+	}
+	b := Schedule(8, base, limit, chkrand.New(chkrand.NewPCG(42, 7)))
+	if chkDurs(a) != chkDurs(b) {
+		return chkFail("two sources with the same seed gave different schedules: draw every random number from r, not from the package-level math/rand functions", input, chkDurs(a), chkDurs(b))
+	}
+	input = "Schedule(8, 500ms, 8s, r) with seeds (42, 7) and (43, 7)"
+	c := Schedule(8, base, limit, chkrand.New(chkrand.NewPCG(43, 7)))
+	if chkDurs(a) == chkDurs(c) {
+		return chkFail("different seeds gave the same schedule: the delays do not come from r", input, "two different schedules", chkDurs(c))
+	}
+	return chkPass()
+}

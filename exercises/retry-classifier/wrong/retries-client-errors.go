@@ -1,0 +1,39 @@
+//go:build ignore
+
+package main
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Every error status is retried, 400s included: a malformed request is sent
+// again and again and fails the same way every time.
+func ShouldRetry(status int, err error) bool {
+	if err != nil {
+		return !errors.Is(err, context.Canceled)
+	}
+	switch status {
+	case 501, 505, 506, 508, 510, 511:
+		return false
+	}
+	return status >= 400 && status <= 599
+}
+
+func RetryAfter(value string, now time.Time) (time.Duration, bool) {
+	value = strings.TrimSpace(value)
+	if secs, err := strconv.ParseUint(value, 10, 32); err == nil {
+		return time.Duration(secs) * time.Second, true
+	}
+	at, err := time.Parse(time.RFC1123, value)
+	if err != nil {
+		return 0, false
+	}
+	if d := at.Sub(now); d > 0 {
+		return d, true
+	}
+	return 0, true
+}

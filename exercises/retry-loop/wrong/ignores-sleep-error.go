@@ -1,0 +1,72 @@
+//go:build ignore
+
+// The error from Sleep is dropped: after the caller cancels, the loop keeps
+// calling a provider for an answer nobody wants.
+package main
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flakylab/flakylab/core/provider"
+)
+
+// Policy says how Do retries.
+type Policy struct {
+	MaxAttempts int           // attempts in all, the first one included
+	Base        time.Duration // backoff before the first retry
+	Limit       time.Duration // the largest backoff
+	Sleep       func(ctx context.Context, d time.Duration) error
+	Rand        *rand.Rand // the source of every jitter draw
+}
+
+// Do calls call until it gets an answer not worth retrying or runs out of
+// attempts, waiting between attempts as the server asked or with a
+// full-jitter backoff.
+func (p Policy) Do(ctx context.Context, call func(ctx context.Context) (provider.Response, error)) (provider.Response, error) {
+	backoff := p.Base
+	for attempt := 1; ; attempt++ {
+		resp, err := call(ctx)
+		if !shouldRetry(resp.Status, err) || attempt >= p.MaxAttempts {
+			return resp, err
+		}
+		wait, ok := retryAfter(resp)
+		if !ok {
+			wait = time.Duration(p.Rand.Int64N(int64(backoff)))
+		}
+		_ = p.Sleep(ctx, wait)
+		// The next retry backs off twice as long, whatever this one did.
+		if backoff = 2 * backoff; backoff > p.Limit {
+			backoff = p.Limit
+		}
+	}
+}
+
+// shouldRetry is exercise 2's rule: transport errors except cancellation,
+// 408, 409, 429 and the 5xx codes that can change.
+func shouldRetry(status int, err error) bool {
+	if err != nil {
+		return !errors.Is(err, context.Canceled)
+	}
+	switch status {
+	case 408, 409, 429:
+		return true
+	case 501, 505, 506, 508, 510, 511:
+		return false
+	}
+	return status >= 500 && status <= 599
+}
+
+// retryAfter reads a Retry-After header in whole seconds.
+func retryAfter(resp provider.Response) (time.Duration, bool) {
+	v := strings.TrimSpace(resp.Get("Retry-After"))
+	secs, err := strconv.ParseUint(v, 10, 32)
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(secs) * time.Second, true
+}
