@@ -136,7 +136,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			verbOf[v.arg] = 'v'
 			wrapped = append(wrapped, v.arg)
 			changed = true
-		case v.c == 'T' && l.mentionsOwnType(l.info.TypeOf(operands[v.arg])):
+		case v.c == 'T' && l.info.TypeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.info.TypeOf(operands[v.arg])):
 			format[v.at] = 's'
 			changed = true
 		}

@@ -150,7 +150,7 @@ func (l *lowerer) unwrapCases(ret bool) string {
 				continue
 			}
 			sig := fn.Type().(*types.Signature)
-			if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), errorType) {
+			if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
 				continue
 			}
 			if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv != (t != tn.Type()) {

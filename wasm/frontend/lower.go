@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"path"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 func (l *lowerer) apply() (failed *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r)}
+			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r, string(debug.Stack()))}
 		}
 	}()
 	astutil.Apply(l.file, l.pre, l.post)
@@ -181,19 +182,33 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(s)
 		}
 	case *ast.CallExpr:
-		if e := l.lowerCall(n); e != nil {
-			c.Replace(e)
-		}
+		l.replaceExpr(c, n, l.lowerCall(n))
 	case *ast.Ident:
-		if e := l.instantiate(n, c.Parent()); e != nil {
-			c.Replace(e)
-		}
+		l.replaceExpr(c, n, l.instantiate(n, c.Parent()))
 	case *ast.IndexExpr, *ast.IndexListExpr:
-		if e := l.completeInstance(n.(ast.Expr)); e != nil {
-			c.Replace(e)
+		l.replaceExpr(c, n.(ast.Expr), l.completeInstance(n.(ast.Expr)))
+	case *ast.SelectorExpr:
+		l.replaceExpr(c, n, l.lowerMethodExpr(n))
+	case *ast.TypeAssertExpr:
+		l.replaceExpr(c, n, l.lowerAssert(n))
+	case *ast.TypeSwitchStmt:
+		if s := l.lowerTypeSwitch(n); s != nil {
+			c.Replace(s)
 		}
 	}
 	return true
+}
+
+// replaceExpr replaces old by e, if any, and gives e the type information
+// of old, which rewrites of enclosing nodes still ask for.
+func (l *lowerer) replaceExpr(c *astutil.Cursor, old, e ast.Expr) {
+	if e == nil {
+		return
+	}
+	if tv, ok := l.info.Types[old]; ok {
+		l.info.Types[e] = tv
+	}
+	c.Replace(e)
 }
 
 // dropUnusedImports removes imports that lowering left without a use (the
@@ -208,6 +223,7 @@ func (l *lowerer) dropUnusedImports() {
 		}
 		return true
 	})
+	var drop []*ast.ImportSpec
 	for _, spec := range l.file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
 		name := ""
@@ -217,8 +233,12 @@ func (l *lowerer) dropUnusedImports() {
 			name = pn.Name()
 		}
 		if name != "_" && name != "." && !refs[name] && (p == "slices" || p == "maps") {
-			astutil.DeleteNamedImport(l.fset, l.file, nameOrEmpty(spec), p)
+			drop = append(drop, spec)
 		}
+	}
+	for _, spec := range drop {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		astutil.DeleteNamedImport(l.fset, l.file, nameOrEmpty(spec), p)
 	}
 }
 

@@ -1,0 +1,87 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// lowerAssert rewrites x.(I), where I is an interface the program declares
+// (or spells out), into a call of a helper that tries the program's types
+// one by one: the interpreter fails an assertion to its own interface types
+// that binds the result, but not one to a concrete type. It returns nil to
+// keep n.
+func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
+	if n.Type == nil {
+		return nil // x.(type) of a type switch
+	}
+	commaOK := false
+	if _, ok := l.info.Types[n].Type.(*types.Tuple); ok {
+		commaOK = true
+	}
+	okName, mustName, ok := l.assertHelpers(l.info.TypeOf(n.X), l.info.TypeOf(n.Type))
+	if !ok {
+		return nil
+	}
+	name := mustName
+	if commaOK {
+		name = okName
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
+}
+
+// assertHelpers declares the helpers asserting a value of static type x to
+// the interface iface: name(v) (iface, bool) and must(v) iface, which
+// panics as Go does. ok is false when the assertion needs no help or the
+// types cannot be named at package level.
+func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool) {
+	if x == nil || iface == nil || !l.ownInterface(iface) {
+		return "", "", false
+	}
+	xexpr, localX := l.typeExpr(x)
+	iexpr, localI := l.typeExpr(iface)
+	if localX || localI {
+		return "", "", false
+	}
+	var cases strings.Builder
+	for _, tn := range l.ownTypes() {
+		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(c, iface.Underlying().(*types.Interface)) {
+				continue
+			}
+			if xi, isIface := x.Underlying().(*types.Interface); isIface && !types.Implements(c, xi) {
+				continue
+			}
+			cexpr, _ := l.typeExpr(c)
+			cases.WriteString("\tif c, ok := v.(" + cexpr + "); ok {\n\t\treturn c, true\n\t}\n")
+		}
+	}
+	qualified := types.TypeString(iface, func(p *types.Package) string { return p.Name() })
+	key := "assert " + xexpr + " " + iexpr
+	name = l.helper(key, "assert", func(n string) string {
+		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() +
+			"\tvar zero " + iexpr + "\n\treturn zero, false\n}\n\n" +
+			"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tr, ok := " + n + "(v)\n\tif !ok {\n" +
+			"\t\tif v == nil {\n\t\t\tpanic(" + strconv.Quote("interface conversion: interface is nil, not "+qualified) + ")\n\t\t}\n" +
+			"\t\tpanic(" + strconv.Quote("interface conversion: value is not "+qualified) + ")\n\t}\n\treturn r\n}"
+	})
+	l.note("assertions to the program's interfaces")
+	return name, name + "_must", true
+}
+
+// ownInterface reports whether t is a non-empty interface declared in the
+// program or written out in it (interface{ M() }).
+func (l *lowerer) ownInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.Empty() || !iface.IsMethodSet() {
+		return false
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		return t.Obj().Pkg() == l.pkg
+	case *types.Interface:
+		return true
+	}
+	return false
+}

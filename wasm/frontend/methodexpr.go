@@ -1,0 +1,53 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// lowerMethodExpr turns a method expression such as (*T).M, which the
+// interpreter calls with the wrong arguments, into the function literal
+// it stands for: func(r *T, a A) R { return r.M(a) }.
+func (l *lowerer) lowerMethodExpr(sel *ast.SelectorExpr) ast.Expr {
+	s := l.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodExpr {
+		return nil
+	}
+	sig, ok := l.info.TypeOf(sel).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	l.note("method expressions")
+	var params, args []string
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		name := l.fresh("p")
+		spread := ""
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t = t.(*types.Slice).Elem()
+			spread = "..."
+		}
+		texpr, _ := l.typeExpr(t)
+		params = append(params, name+" "+spread+texpr)
+		if i > 0 {
+			args = append(args, name+spread)
+		}
+	}
+	var results string
+	if r := sig.Results(); r.Len() > 0 {
+		var list []string
+		for i := range r.Len() {
+			texpr, _ := l.typeExpr(r.At(i).Type())
+			list = append(list, texpr)
+		}
+		results = "(" + strings.Join(list, ", ") + ")"
+	}
+	recv := params[0][:strings.IndexByte(params[0], ' ')]
+	call := recv + "." + sel.Sel.Name + "(" + strings.Join(args, ", ") + ")"
+	if results != "" {
+		call = "return " + call
+	}
+	src := "func(" + strings.Join(params, ", ") + ") " + results + " {\n" + call + "\n}"
+	return l.parseExpr(src)
+}

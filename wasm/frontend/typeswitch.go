@@ -1,0 +1,97 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// lowerTypeSwitch rewrites a type switch with an interface type among its
+// cases, which the interpreter never matches, into an expression switch
+// whose cases use comma-ok type assertions, which it gets right:
+//
+//	switch x := v.(type) { case error: A; default: B }
+//
+// becomes
+//
+//	switch ts := v; { case func() bool { _, ok := ts.(error); return ok }(): x := ts.(error); A; default: x := ts; B }
+//
+// break and continue keep their meaning. It returns nil to keep n.
+func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
+	if !l.hasInterfaceCase(n) {
+		return nil
+	}
+	var x ast.Expr
+	var bound string
+	switch a := n.Assign.(type) {
+	case *ast.AssignStmt:
+		x = a.Rhs[0].(*ast.TypeAssertExpr).X
+		bound = a.Lhs[0].(*ast.Ident).Name
+	case *ast.ExprStmt:
+		x = a.X.(*ast.TypeAssertExpr).X
+	}
+	_, labeled := l.labels[n]
+	if n.Init != nil && labeled {
+		return nil // no room for both the init and the subject
+	}
+	l.note("type switches on interfaces")
+	ts := l.fresh("ts")
+	sw := l.parseStmts("switch " + ts + " := _fl_subject; {\n}")[0].(*ast.SwitchStmt)
+	sw.Init.(*ast.AssignStmt).Rhs[0] = x
+	sw.Switch = n.Switch
+	for _, stmt := range n.Body.List {
+		clause := stmt.(*ast.CaseClause)
+		var conds []string
+		var only types.Type
+		for _, e := range clause.List {
+			if l.info.Types[e].IsNil() {
+				conds = append(conds, ts+" == nil")
+				continue
+			}
+			texpr, _ := l.typeExpr(l.info.TypeOf(e))
+			if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
+				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
+			} else {
+				conds = append(conds, "func() bool {\n_, ok := "+ts+".("+texpr+")\nreturn ok\n}()")
+			}
+			if len(clause.List) == 1 {
+				only = l.info.TypeOf(e)
+			}
+		}
+		src := "switch {\ndefault:\n}"
+		if clause.List != nil {
+			src = "switch {\ncase " + strings.Join(conds, " || ") + ":\n}"
+		}
+		out := l.parseStmts(src)[0].(*ast.SwitchStmt).Body.List[0].(*ast.CaseClause)
+		out.Case = clause.Case
+		if bound != "" {
+			value := ts
+			if only != nil {
+				texpr, _ := l.typeExpr(only)
+				value = ts + ".(" + texpr + ")"
+				if _, must, ok := l.assertHelpers(l.info.TypeOf(x), only); ok {
+					value = must + "(" + ts + ")"
+				}
+			}
+			out.Body = append(out.Body, l.parseStmts(bound+" := "+value)...)
+		}
+		out.Body = append(out.Body, clause.Body...)
+		sw.Body.List = append(sw.Body.List, out)
+	}
+	if n.Init == nil {
+		return sw
+	}
+	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{n.Init, sw}}
+}
+
+// hasInterfaceCase reports whether a case of the switch names an interface.
+func (l *lowerer) hasInterfaceCase(n *ast.TypeSwitchStmt) bool {
+	for _, stmt := range n.Body.List {
+		for _, e := range stmt.(*ast.CaseClause).List {
+			if t := l.info.TypeOf(e); t != nil && !l.info.Types[e].IsNil() && types.IsInterface(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
