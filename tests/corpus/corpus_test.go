@@ -1,0 +1,200 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+
+	"github.com/flakylab/flakylab/wasm/frontend"
+)
+
+// native is what the Go toolchain makes of one program.
+type native struct {
+	stdout string
+	stderr string
+	err    error
+}
+
+// buildAll builds and runs every case natively, a few at a time, with the
+// binaries in a temporary directory.
+func buildAll(t *testing.T, cases []Case, run bool) map[string]native {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	results := make(map[string]native, len(cases))
+	var mu sync.Mutex
+	sem := make(chan struct{}, max(2, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for _, c := range cases {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := buildAndRun(dir, c, run)
+			mu.Lock()
+			results[c.Name] = r
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+func buildAndRun(dir string, c Case, run bool) native {
+	src := filepath.Join(dir, c.Name+".go")
+	bin := filepath.Join(dir, c.Name)
+	if err := os.WriteFile(src, c.Source, 0o644); err != nil {
+		return native{err: err}
+	}
+	build := exec.Command("go", "build", "-o", bin, c.Name+".go")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=off")
+	var stderr bytes.Buffer
+	build.Stderr = &stderr
+	if err := build.Run(); err != nil || !run {
+		return native{stderr: stderr.String(), err: err}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	return native{stdout: stdout.String(), stderr: stderr.String(), err: err}
+}
+
+// interpret runs a program the way the runtime does: front end, then the
+// interpreter. Natively the whole standard library is offered; the runtime
+// offers only the allowed packages, which the front end enforces anyway.
+func interpret(src []byte) (stdout string, diags []frontend.Diagnostic, err error) {
+	prog, diags := frontend.Check(src, frontend.Options{})
+	if len(diags) > 0 {
+		return "", diags, nil
+	}
+	var out, errOut bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &out, Stderr: &errOut})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		return "", nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("interpreter panic: %v", r)
+			}
+		}()
+		_, err := i.EvalWithContext(ctx, string(prog.Source))
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		err = errors.New("timed out")
+	}
+	return out.String(), nil, err
+}
+
+func TestCorpusSize(t *testing.T) {
+	assert.GreaterOrEqual(t, len(Cases(Valid)), 60, "valid programs")
+	assert.GreaterOrEqual(t, len(Cases(Invalid)), 6, "invalid programs")
+}
+
+// TestGoldenOutputIsGoRun keeps the recorded outputs honest: each is what
+// the Go toolchain prints for its program today.
+func TestGoldenOutputIsGoRun(t *testing.T) {
+	cases := Cases(Valid)
+	got := buildAll(t, cases, true)
+	for _, c := range cases {
+		r := got[c.Name]
+		require.NoError(t, r.err, "%s: go run failed:\n%s", c.Name, r.stderr)
+		assert.Equal(t, c.Stdout, r.stdout, "%s: want (golden) vs got (go run)", c.Name)
+	}
+}
+
+// TestInterpreterMatchesGo is the differential test: front end plus
+// interpreter print exactly what go run prints.
+func TestInterpreterMatchesGo(t *testing.T) {
+	for _, c := range Cases(Valid) {
+		t.Run(c.Name, func(t *testing.T) {
+			got, diags, err := interpret(c.Source)
+			require.Empty(t, diags, "%s: front end rejected a valid program", c.Name)
+			require.NoError(t, err, "%s: interpreter error; output so far:\n%s", c.Name, got)
+			assert.Equal(t, c.Stdout, got, "%s: want (go run) vs got (interpreter)", c.Name)
+		})
+	}
+}
+
+// compilerLines turns go build's stderr into the golden form.
+func compilerLines(name, stderr string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		if line == "" || strings.HasPrefix(line, "# ") {
+			continue
+		}
+		b.WriteString(strings.TrimPrefix(line, "./"+name+".go:"))
+	}
+	return b.String()
+}
+
+// frontendLines formats diagnostics like compilerLines.
+func frontendLines(diags []frontend.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		if d.Line == 0 {
+			b.WriteString(d.Message + "\n")
+			continue
+		}
+		fmt.Fprintf(&b, "%d:%d: %s\n", d.Line, d.Column, d.Message)
+	}
+	return b.String()
+}
+
+// TestInvalidProgramsMatchCompiler checks each golden against go build and
+// the front end's diagnostics against the golden.
+func TestInvalidProgramsMatchCompiler(t *testing.T) {
+	cases := Cases(Invalid)
+	built := buildAll(t, cases, false)
+	for _, c := range cases {
+		r := built[c.Name]
+		require.Error(t, r.err, "%s: go build accepted an invalid program", c.Name)
+		assert.Equal(t, c.Errors, compilerLines(c.Name, r.stderr), "%s: want (golden) vs got (go build)", c.Name)
+		_, diags := frontend.Check(c.Source, frontend.Options{})
+		want := strings.ReplaceAll(c.Errors, "runtime.main_main·f: ", "")
+		assert.Equal(t, want, frontendLines(diags), "%s: want (go build) vs got (front end)", c.Name)
+	}
+}
+
+// TestUnsupportedProgramsStillDiverge fails when the runtime learns to run
+// one of the programs listed as unsupported, so that it moves to valid/.
+func TestUnsupportedProgramsStillDiverge(t *testing.T) {
+	cases := Cases(Unsupported)
+	built := buildAll(t, cases, true)
+	for _, c := range cases {
+		r := built[c.Name]
+		require.NoError(t, r.err, "%s: go run failed:\n%s", c.Name, r.stderr)
+		got, diags, err := interpret(c.Source)
+		if len(diags) > 0 || err != nil {
+			continue
+		}
+		assert.NotEqual(t, r.stdout, got, "%s now matches go run: move it to testdata/valid with its output", c.Name)
+	}
+}

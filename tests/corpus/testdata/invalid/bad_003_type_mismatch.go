@@ -1,0 +1,9 @@
+package main
+
+import "fmt"
+
+func main() {
+	n := 3
+	s := "retries: "
+	fmt.Println(s + n)
+}

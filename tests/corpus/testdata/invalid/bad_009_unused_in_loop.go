@@ -1,0 +1,7 @@
+package main
+
+func main() {
+	for i := range 3 {
+		v := i * 2
+	}
+}

@@ -1,0 +1,10 @@
+package main
+
+import "fmt"
+
+type Bucket struct{ tokens int }
+
+func main() {
+	b := Bucket{}
+	fmt.Println(b.Allow())
+}

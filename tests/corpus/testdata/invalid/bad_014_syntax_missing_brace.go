@@ -1,0 +1,7 @@
+package main
+
+func main() {
+	x := 1
+	if x == 1 {
+		x++
+}

@@ -1,0 +1,7 @@
+package main
+
+func main() {
+	x := []int{1, 2
+	}
+	_ = x
+}

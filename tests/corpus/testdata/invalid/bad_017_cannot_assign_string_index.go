@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	s := "abc"
+	s[0] = 'x'
+}

@@ -1,0 +1,7 @@
+package main
+
+func main() {
+outer:
+	for i := 0; i < 2; i++ {
+	}
+}

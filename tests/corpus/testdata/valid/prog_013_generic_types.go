@@ -1,0 +1,46 @@
+package main
+
+import "fmt"
+
+type Stack[T any] struct {
+	items []T
+}
+
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }
+
+func (s *Stack[T]) Pop() (T, bool) {
+	var zero T
+	if len(s.items) == 0 {
+		return zero, false
+	}
+	v := s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+func (s *Stack[T]) Len() int { return len(s.items) }
+
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+func main() {
+	var s Stack[string]
+	s.Push("a")
+	s.Push("b")
+	fmt.Println(s.Len())
+	v, ok := s.Pop()
+	fmt.Println(v, ok)
+	ints := &Stack[int]{}
+	for i := range 3 {
+		ints.Push(i * 10)
+	}
+	for ints.Len() > 0 {
+		v, _ := ints.Pop()
+		fmt.Print(v, " ")
+	}
+	fmt.Println()
+	p := Pair[string, int]{"retries", 3}
+	fmt.Printf("%v %+v\n", p, p)
+}
