@@ -41,15 +41,19 @@
 // conditions above hold exactly when every goroutine is blocked: wake order
 // and everything the program prints are deterministic.
 //
-// Natively, with several threads, the conditions are also required to hold
-// for a short real-time grace (50µs). This is best effort, not a guarantee:
-// a goroutine that keeps running without touching the clock (a long
-// computation, or unrelated goroutines elsewhere in the process, including
-// the advancer of another Virtual) is waited for only until the clock has
-// been idle for 10ms; after that time moves on while it runs. The tests of
+// Natively, with several threads, the conditions must also hold for a short
+// real-time grace (50µs). This is best effort, not a guarantee. The
+// scheduler counts a thread the operating system has paused as running, so
+// a woken goroutine is normally waited for even on a loaded machine; but a
+// goroutine that keeps running without touching the clock (a long
+// computation, or unrelated goroutines in the same process, such as another
+// Virtual's advancer) is waited for only until the clock has been idle for
+// 250ms (10ms under wasm, where only a goroutine that yields in a loop can
+// keep running), and then time moves on while it runs. A goroutine inside a
+// system call, such as a write to a pipe, counts as waiting. The tests of
 // this package repeat multi-goroutine scenarios hundreds of times under the
-// race detector, but a test that needs an exact guarantee natively should use
-// NewManual with BlockUntil and Advance.
+// race detector, on a loaded two-core machine; a native test that needs an
+// exact guarantee should use NewManual with BlockUntil and Advance.
 //
 // Other consequences of the rule:
 //

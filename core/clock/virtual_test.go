@@ -3,6 +3,7 @@ package clock_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -228,4 +229,64 @@ func TestBlockUntilHonorsContext(t *testing.T) {
 	cancel()
 	assert.ErrorIs(t, v.BlockUntil(ctx, 1), context.Canceled)
 	require.NoError(t, v.BlockUntil(context.Background(), 0))
+}
+
+func TestCloseLeavesWakeUpsToAdvance(t *testing.T) {
+	v := clock.NewVirtual(t0)
+	v.Close()
+	v.Close()
+	woke := make(chan time.Time)
+	go func() {
+		v.SleepPlain(time.Hour)
+		woke <- v.Now()
+	}()
+	require.NoError(t, v.BlockUntil(context.Background(), 1))
+	v.Advance(time.Hour)
+	assert.Equal(t, t0.Add(time.Hour), <-woke)
+}
+
+// pollNow calls v.Now in a loop until stop is closed, keeping the clock
+// busy the way a busy-waiting program would.
+func pollNow(v *clock.Virtual, stop <-chan struct{}) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				v.Now()
+				runtime.Gosched() // under wasm nothing else would run
+			}
+		}
+	}()
+	return done
+}
+
+func TestCloseInterruptsBusyAdvancer(t *testing.T) {
+	v := clock.NewVirtual(t0)
+	stop := make(chan struct{})
+	polling := pollNow(v, stop)
+	sleeping := make(chan error, 1)
+	go func() { sleeping <- v.Sleep(context.Background(), time.Minute) }()
+	require.NoError(t, v.BlockUntil(context.Background(), 1))
+	v.Close() // must return although the advancer never saw quiescence
+	close(stop)
+	<-polling
+	v.Advance(time.Minute)
+	assert.NoError(t, <-sleeping)
+}
+
+func TestAdvanceGivesUpOnBusyProgram(t *testing.T) {
+	v := clock.NewManual(t0)
+	stop := make(chan struct{})
+	polling := pollNow(v, stop)
+	tm := v.NewTimer(time.Second)
+	v.Advance(time.Second) // returns although the poller never stops
+	close(stop)
+	<-polling
+	at, ok := received(tm.C)
+	require.True(t, ok)
+	assert.Equal(t, t0.Add(time.Second), at)
 }
