@@ -37,9 +37,10 @@
 //     working between two clock calls, is waited for.
 //
 // Under GOOS=js GOARCH=wasm there is one thread and no preemption, so when
-// the advancer runs every other goroutine is blocked or queued, and the
-// conditions above hold exactly when every goroutine is blocked: wake order
-// and everything the program prints are deterministic.
+// the advancer runs every other goroutine is blocked or queued; the
+// conditions above hold exactly when every goroutine is blocked, so wake
+// order and everything the program prints are deterministic (barring
+// goroutines that wait for the JavaScript host or for real time).
 //
 // Natively, with several threads, the conditions must also hold for a short
 // real-time grace (50µs). This is best effort, not a guarantee. The
@@ -51,19 +52,20 @@
 // 250ms (10ms under wasm, where only a goroutine that yields in a loop can
 // keep running), and then time moves on while it runs. A goroutine inside a
 // system call, such as a write to a pipe, counts as waiting. The tests of
-// this package repeat multi-goroutine scenarios hundreds of times under the
-// race detector, on a loaded two-core machine; a native test that needs an
-// exact guarantee should use NewManual with BlockUntil and Advance.
+// this package repeat multi-goroutine scenarios hundreds of times, under the
+// race detector and with GOMAXPROCS from 1 to 8; still, a native test that
+// needs an exact guarantee should use NewManual with BlockUntil and Advance.
 //
 // Other consequences of the rule:
 //
 //   - A goroutine blocked on something other than the clock (a channel, a
 //     mutex, I/O) counts as waiting. If all goroutines are so blocked and a
 //     wake-up is pending, time moves to it, as it would in real time.
-//   - A loop that polls Now without ever blocking keeps the clock busy, so
-//     time never moves for it: in virtual time such a loop does not end.
-//   - Time never moves while a clock method is running, so a goroutine sees
-//     Now() stand still between its own calls unless it blocks.
+//   - A goroutine that does not block sees Now() stand still between its
+//     own calls (natively, within the limit above).
+//   - A loop that polls Now until some time has passed, without blocking,
+//     never ends: time does not move while it keeps the clock busy (and
+//     under wasm nothing else runs at all).
 //   - A leaked ticker that nobody reads keeps firing; after 64 firings that
 //     changed nothing the advancer sleeps 1ms of real time before each, so a
 //     program stuck on something else does not burn a CPU core.

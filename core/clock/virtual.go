@@ -109,7 +109,8 @@ func (v *Virtual) SleepPlain(d time.Duration) {
 // wake-up due by then fires in order, Now reading its instant as it fires;
 // after each firing Advance lets the goroutines it released run until they
 // block again, by the rule auto-advance uses, but for at most 250ms of real
-// time per firing natively (10ms under wasm). Advance works on both kinds of clock, also after Close.
+// time per firing natively (10ms under wasm). Advance works on both kinds of
+// clock, also after Close.
 func (v *Virtual) Advance(d time.Duration) {
 	v.advanceMu.Lock()
 	defer v.advanceMu.Unlock()
