@@ -28,9 +28,11 @@ type Virtual struct {
 
 	// activity counts clock calls; the advancer treats an unchanged count
 	// as one sign of quiescence. waking counts goroutines released by a
-	// firing that have not resumed yet. Both change only with mu held, so
-	// a check made under mu is exact; they are atomic so that the
-	// advancer can poll them without the lock.
+	// firing that have not resumed yet, and changes only with mu held.
+	// Both are atomic so that the advancer can poll them without the
+	// lock. A few calls that never wait bump activity without mu; a bump
+	// that misses the advancer's final check under mu simply counts as
+	// coming after that firing.
 	activity atomic.Uint64
 	waking   atomic.Int64
 
