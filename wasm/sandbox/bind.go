@@ -1,0 +1,190 @@
+package sandbox
+
+import (
+	"fmt"
+	mathrand "math/rand"
+	randv2 "math/rand/v2"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/flakylab/flakylab/core/clock"
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/flakylab/flakylab/wasm/symbols"
+)
+
+// fmtKey is where fmt's table is handed to the interpreter. Use treats the
+// key "fmt/fmt" as the signal to load its whole stdlib wrapper set (and to
+// compile its own generic sources on every interpreter); "fmt/./fmt"
+// names the same package without that side effect, and this package binds
+// fmt's output functions itself.
+const fmtKey = "fmt/./fmt"
+
+// exports builds the symbol tables of one run: the generated tables, with
+// the functions that touch time, randomness and stdout bound to this run.
+// Tables that need no change are shared: Use copies what it is given.
+func (r *run) exports() interp.Exports {
+	ex := interp.Exports{}
+	for key, table := range symbols.Symbols {
+		ex[key] = table
+	}
+	delete(ex, "fmt/fmt")
+	ex[fmtKey] = r.bindFmt(symbols.Symbols["fmt/fmt"])
+	ex["time/time"] = r.bindTime(symbols.Symbols["time/time"])
+	ex["context/context"] = r.bindContext(symbols.Symbols["context/context"])
+	ex["math/rand/rand"] = bindMethods(symbols.Symbols["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
+	ex["math/rand/v2/rand"] = bindMethods(symbols.Symbols["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
+	ex[rtPath+"/rt"] = map[string]reflect.Value{
+		"Panic":     reflect.ValueOf(r.reportPanic),
+		"Recovered": reflect.ValueOf(r.trace.reset),
+		"PanicAt":   reflect.ValueOf(r.trace.PanicAt),
+		"Frame":     reflect.ValueOf(r.trace.Frame),
+		"MainDone":  reflect.ValueOf(r.mainDone),
+		"Sprint":    reflect.ValueOf(sprintPanicValue),
+		"Unwrap":    reflect.ValueOf(unwrapPanicValue),
+		"Print":     reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, false)) }),
+		"Println":   reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, true)) }),
+	}
+	ex["."] = map[string]reflect.Value{"MapTypes": reflect.ValueOf(r.mapTypes(ex[fmtKey]))}
+	return ex
+}
+
+func copyTable(t map[string]reflect.Value) map[string]reflect.Value {
+	out := make(map[string]reflect.Value, len(t))
+	for k, v := range t {
+		out[k] = v
+	}
+	return out
+}
+
+// bindFmt sends the Print functions to this run's stdout and gives the
+// Scan functions an empty input.
+func (r *run) bindFmt(t map[string]reflect.Value) map[string]reflect.Value {
+	t = copyTable(t)
+	out := r.out.stdout()
+	in := strings.NewReader("")
+	t["Print"] = reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprint(out, a...) })
+	t["Printf"] = reflect.ValueOf(func(format string, a ...any) (int, error) { return fmt.Fprintf(out, format, a...) })
+	t["Println"] = reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprintln(out, a...) })
+	t["Scan"] = reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscan(in, a...) })
+	t["Scanf"] = reflect.ValueOf(func(format string, a ...any) (int, error) { return fmt.Fscanf(in, format, a...) })
+	t["Scanln"] = reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscanln(in, a...) })
+	return t
+}
+
+// mapTypes tells the interpreter which interfaces fmt looks for in its
+// arguments, so that an interpreted type's Format, Error or String method
+// is used when it is printed.
+func (r *run) mapTypes(f map[string]reflect.Value) map[reflect.Value][]reflect.Type {
+	printing := []reflect.Type{
+		reflect.TypeOf((*fmt.Formatter)(nil)).Elem(),
+		reflect.TypeOf((*error)(nil)).Elem(),
+		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
+	}
+	scanning := []reflect.Type{reflect.TypeOf((*fmt.Scanner)(nil)).Elem()}
+	m := map[reflect.Value][]reflect.Type{}
+	for _, name := range []string{"Append", "Appendf", "Appendln", "Errorf", "Fprint", "Fprintf", "Fprintln",
+		"Print", "Printf", "Println", "Sprint", "Sprintf", "Sprintln"} {
+		if v, ok := f[name]; ok {
+			m[v] = printing
+		}
+	}
+	for _, name := range []string{"Scan", "Scanf", "Scanln", "Fscan", "Fscanf", "Fscanln", "Sscan", "Sscanf", "Sscanln"} {
+		if v, ok := f[name]; ok {
+			m[v] = scanning
+		}
+	}
+	return m
+}
+
+// bindTime points the time functions at this run's clock: the virtual
+// one, or the wall clock with a Sleep that ends with the run.
+func (r *run) bindTime(t map[string]reflect.Value) map[string]reflect.Value {
+	t = copyTable(t)
+	v := r.clock
+	if v == nil {
+		t["Sleep"] = reflect.ValueOf(func(d time.Duration) { _ = clock.Real{}.Sleep(r.ctx, d) })
+		return t
+	}
+	t["Now"] = reflect.ValueOf(v.Now)
+	t["Since"] = reflect.ValueOf(v.Since)
+	t["Until"] = reflect.ValueOf(v.Until)
+	t["Sleep"] = reflect.ValueOf(func(d time.Duration) { _ = v.Sleep(r.ctx, d) })
+	t["After"] = reflect.ValueOf(v.After)
+	t["Tick"] = reflect.ValueOf(v.Tick)
+	t["NewTimer"] = reflect.ValueOf(v.NewTimer)
+	t["NewTicker"] = reflect.ValueOf(v.NewTicker)
+	t["AfterFunc"] = reflect.ValueOf(v.AfterFunc)
+	t["Timer"] = reflect.ValueOf((*clock.Timer)(nil))
+	t["Ticker"] = reflect.ValueOf((*clock.Ticker)(nil))
+	return t
+}
+
+// bindContext makes context deadlines follow the run's virtual clock. The
+// Cause variants have no virtual counterpart, so a virtual run lacks them
+// rather than mixing clocks.
+func (r *run) bindContext(t map[string]reflect.Value) map[string]reflect.Value {
+	v := r.clock
+	if v == nil {
+		return t
+	}
+	t = copyTable(t)
+	t["WithTimeout"] = reflect.ValueOf(v.WithTimeout)
+	t["WithDeadline"] = reflect.ValueOf(v.WithDeadline)
+	delete(t, "WithTimeoutCause")
+	delete(t, "WithDeadlineCause")
+	return t
+}
+
+// bindMethods replaces every top-level function of a rand package with
+// the method of the same name and type on src: rand.IntN becomes
+// src.IntN, and so on. Types and constructors stay as they are.
+func bindMethods(t map[string]reflect.Value, src any) map[string]reflect.Value {
+	t = copyTable(t)
+	rv := reflect.ValueOf(src)
+	for name, fn := range t {
+		if fn.Kind() != reflect.Func {
+			continue
+		}
+		if m := rv.MethodByName(name); m.IsValid() && m.Type() == fn.Type() {
+			t[name] = m
+		}
+	}
+	return t
+}
+
+// sprintPanicValue formats a panic value the interpreter could not
+// describe itself, as the Go runtime would print a basic value.
+func sprintPanicValue(v any) string {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	switch x := v.(type) {
+	case error:
+		return x.Error()
+	case fmt.Stringer:
+		return x.String()
+	}
+	rt := reflect.TypeOf(v)
+	if rt != nil && rt.PkgPath() != "" {
+		return fmt.Sprintf("%s(%v)", rt.String(), v)
+	}
+	return fmt.Sprint(v)
+}
+
+// unwrapPanicValue undoes the interpreter's wrapping of panic values:
+// yaegi panics with a reflect.Value, and recover would hand that to the
+// program instead of the value it panicked with.
+func unwrapPanicValue(v any) any {
+	for {
+		rv, ok := v.(reflect.Value)
+		if !ok {
+			return v
+		}
+		if !rv.IsValid() || !rv.CanInterface() {
+			return nil
+		}
+		v = rv.Interface()
+	}
+}

@@ -1,0 +1,48 @@
+package sandbox
+
+import (
+	"regexp"
+	"strconv"
+)
+
+// The interpreter evaluates index, slice, dereference and call
+// expressions through package reflect, so some runtime errors surface as
+// reflect's panics. goPanicMessage rewrites those into the messages the
+// Go runtime prints for the same mistake, which are the ones a learner can
+// look up.
+var runtimeMessages = []struct {
+	match *regexp.Regexp
+	goMsg string
+}{
+	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "runtime error: index out of range"},
+	{regexp.MustCompile(`^reflect\.Value\.Slice3?: (slice|string) (index )?out of (bounds|range)`), "runtime error: slice bounds out of range"},
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "runtime error: invalid memory address or nil pointer dereference"},
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on ptr Value$`), "runtime error: invalid memory address or nil pointer dereference"},
+	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "runtime error: invalid memory address or nil pointer dereference"},
+}
+
+// positionPrefix is the "prog.go:8:31: " the interpreter puts before some
+// messages (a failed type assertion); the error carries the position.
+var positionPrefix = regexp.MustCompile(`^([\w.-]*):(\d+):(\d+): `)
+
+// messagePosition returns the position a message starts with, if it is
+// in the learner's file.
+func messagePosition(msg string) (line, col int) {
+	m := positionPrefix.FindStringSubmatch(msg)
+	if m == nil || m[1] != SourceName {
+		return 0, 0
+	}
+	line, _ = strconv.Atoi(m[2])
+	col, _ = strconv.Atoi(m[3])
+	return line, col
+}
+
+func goPanicMessage(msg string) string {
+	msg = positionPrefix.ReplaceAllString(msg, "")
+	for _, m := range runtimeMessages {
+		if m.match.MatchString(msg) {
+			return m.goMsg
+		}
+	}
+	return msg
+}

@@ -1,0 +1,211 @@
+package sandbox
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunReportsPanicsAtTheLine(t *testing.T) {
+	cases := []struct {
+		name, src string
+		msg       string
+		line, col int
+		stdout    string
+		trace     []string // lines the stderr trace must contain, in order
+	}{
+		{
+			name:   "panic in main",
+			src:    "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"before\")\n\tpanic(\"boom\")\n\tfmt.Println(\"after\")\n}\n",
+			msg:    "panic: boom",
+			line:   7, col: 2, stdout: "before\n",
+			trace: []string{"panic: boom", "goroutine 1 [running]:", "main.main(...)", "\tprog.go:7:2"},
+		},
+		{
+			name:  "panic in a snippet",
+			src:   "fmt.Println(\"a\")\n\nif true {\n\tpanic(fmt.Sprintf(\"bad %d\", 42))\n}\n",
+			msg:   "panic: bad 42",
+			line:  4, col: 2, stdout: "a\n",
+			trace: []string{"panic: bad 42", "main.main(...)", "\tprog.go:4:2"},
+		},
+		{
+			name:  "runtime error two calls deep",
+			src:   "package main\n\nfunc at(xs []int, i int) int {\n\treturn xs[i]\n}\n\nfunc f() int {\n\tx := 1\n\treturn at([]int{1, 2}, x+4)\n}\n\nfunc main() {\n\tf()\n}\n",
+			msg:   "panic: runtime error: index out of range",
+			line:  4, col: 2,
+			trace: []string{"main.at(...)", "\tprog.go:4:2", "main.f(...)", "\tprog.go:9:2", "main.main(...)", "\tprog.go:13:2"},
+		},
+		{
+			name: "nil map",
+			src:  "var m map[string]int\nm[\"x\"] = 1\n",
+			msg:  "panic: assignment to entry in nil map",
+			line: 2, col: 1,
+		},
+		{
+			name: "nil pointer",
+			src:  "package main\n\ntype T struct{ n int }\n\nfunc main() {\n\tvar p *T\n\tp.n = 1\n}\n",
+			msg:  "panic: runtime error: invalid memory address or nil pointer dereference",
+			line: 7, col: 2,
+		},
+		{
+			name: "error value",
+			src:  "panic(fmt.Errorf(\"wrapped: %w\", errors.New(\"inner\")))\n",
+			msg:  "panic: wrapped: inner",
+			line: 1, col: 1,
+		},
+		{
+			name: "panic after a recovered one",
+			src:  "func() {\n\tdefer func() { recover() }()\n\tpanic(\"first\")\n}()\nfmt.Println(\"recovered\")\npanic(\"second\")\n",
+			msg:  "panic: second",
+			line: 6, col: 1, stdout: "recovered\n",
+		},
+		{
+			name: "panic in init",
+			src:  "package main\n\nfunc init() {\n\tpanic(\"in init\")\n}\n\nfunc main() {}\n",
+			msg:  "panic: in init",
+			line: 4, col: 2,
+		},
+		{
+			name: "type assertion",
+			src:  "var v any = \"s\"\nn := v.(int)\nfmt.Println(n)\n",
+			msg:  "panic: interface conversion: interface {} is string, not int",
+			line: 2, col: 1,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runSource(t, tc.src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant a panic", tc.src)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror %v", tc.src, res.Err)
+			assert.Equal(t, tc.msg, res.Err.Message, "source:\n%s", tc.src)
+			assert.Equal(t, []int{tc.line, tc.col}, []int{res.Err.Line, res.Err.Column},
+				"source:\n%s\nerror %v: want %d:%d", tc.src, res.Err, tc.line, tc.col)
+			assert.Equal(t, tc.stdout, res.Stdout, "source:\n%s", tc.src)
+			assert.Equal(t, 2, res.ExitCode, "exit code after a panic")
+			assertInOrder(t, res.Stderr, tc.trace)
+		})
+	}
+}
+
+// assertInOrder checks that each of want appears in s as a whole line, in
+// order.
+func assertInOrder(t *testing.T, s string, want []string) {
+	t.Helper()
+	lines := strings.Split(s, "\n")
+	i := 0
+	for _, w := range want {
+		for i < len(lines) && lines[i] != w {
+			i++
+		}
+		if !assert.Less(t, i, len(lines), "stderr:\n%s\nwant line %q (after the ones before it)", s, w) {
+			return
+		}
+		i++
+	}
+}
+
+func TestGoroutinePanicsDoNotKillTheRuntime(t *testing.T) {
+	cases := []struct {
+		name, src string
+		msg       string
+		line, col int
+		goLine    string
+	}{
+		{
+			name:   "func literal",
+			src:    "done := make(chan bool)\ngo func() {\n\tdefer close(done)\n\tpanic(\"in goroutine\")\n}()\n<-done\ntime.Sleep(time.Second)\nfmt.Println(\"unreachable\")\n",
+			msg:    "panic: in goroutine",
+			line:   4, col: 2, goLine: "goroutine started at prog.go:2:1 [running]:",
+		},
+		{
+			name:   "named function with arguments",
+			src:    "package main\n\nimport \"time\"\n\nfunc worker(id int64, xs []int) {\n\t_ = xs[id]\n}\n\nfunc main() {\n\tgo worker(5, nil)\n\ttime.Sleep(time.Second)\n}\n",
+			msg:    "panic: runtime error: index out of range",
+			line:   6, col: 2, goLine: "goroutine started at prog.go:10:2 [running]:",
+		},
+		{
+			name:   "method value",
+			src:    "package main\n\nimport \"time\"\n\ntype S struct{ name string }\n\nfunc (s *S) loop() {\n\tpanic(s.name)\n}\n\nfunc main() {\n\ts := &S{\"svc\"}\n\tgo s.loop()\n\ttime.Sleep(time.Second)\n}\n",
+			msg:    "panic: svc",
+			line:   8, col: 2, goLine: "goroutine started at prog.go:13:2 [running]:",
+		},
+		{
+			name:   "compiled function",
+			src:    "var wg sync.WaitGroup\ngo wg.Done()\ntime.Sleep(time.Second)\n",
+			msg:    "panic: sync: negative WaitGroup counter",
+			line:   2, col: 1, goLine: "goroutine started at prog.go:2:1 [running]:",
+		},
+		{
+			name:   "time.AfterFunc callback",
+			src:    "time.AfterFunc(time.Second, func() {\n\tvar m map[int]int\n\tm[1] = 1\n})\ntime.Sleep(2 * time.Second)\n",
+			msg:    "panic: assignment to entry in nil map",
+			line:   3, col: 2, goLine: "goroutine started at prog.go:1:1 [running]:",
+		},
+		{
+			name:   "AfterFunc of a clock the program made",
+			src:    "vc := clock.NewVirtual(time.Now())\ndefer vc.Close()\nvc.AfterFunc(time.Second, func() { panic(\"tick\") })\nvc.SleepPlain(2 * time.Second)\n",
+			msg:    "panic: tick",
+			line:   3, col: 36, goLine: "goroutine started at prog.go:3:1 [running]:",
+		},
+	}
+	skipUnderRace(t)
+	before := runtime.NumGoroutine()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runSource(t, tc.src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant a panic", tc.src)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror %v", tc.src, res.Err)
+			assert.Equal(t, tc.msg, res.Err.Message, "source:\n%s", tc.src)
+			assert.Equal(t, []int{tc.line, tc.col}, []int{res.Err.Line, res.Err.Column},
+				"source:\n%s\nerror %v: want %d:%d", tc.src, res.Err, tc.line, tc.col)
+			assert.NotContains(t, res.Stdout, "unreachable", "a goroutine's panic ends the program")
+			assertInOrder(t, res.Stderr, []string{tc.msg, tc.goLine})
+		})
+	}
+	// Stopped programs leave no goroutines behind.
+	assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= before+1 }, 2*time.Second, 10*time.Millisecond,
+		"goroutines before %d, after %d", before, runtime.NumGoroutine())
+}
+
+func TestRecoverSeesThePanicValue(t *testing.T) {
+	src := `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+var errBoom = errors.New("boom")
+
+func try(f func()) (r any) {
+	defer func() { r = recover() }()
+	f()
+	return nil
+}
+
+func main() {
+	fmt.Println(try(func() { panic("text") }))
+	r := try(func() { panic(errBoom) })
+	err, ok := r.(error)
+	fmt.Println(ok, errors.Is(err, errBoom))
+	fmt.Println(try(func() { panic(42) }) == 42)
+	fmt.Println(try(func() {}))
+}
+`
+	res := runSource(t, src, Options{})
+	requireSuccess(t, src, res)
+	assert.Equal(t, "text\ntrue true\ntrue\n<nil>\n", res.Stdout, "source:\n%s", src)
+	assert.Empty(t, res.Stderr, "recovered panics leave no trace")
+}
+
+func TestPrintBuiltinsWriteToStderr(t *testing.T) {
+	src := "println(\"a\", 1, true, 1.5)\nprint(\"b\", 2)\nfmt.Println(\"out\")\n"
+	res := runSource(t, src, Options{})
+	requireSuccess(t, src, res)
+	assert.Equal(t, "out\n", res.Stdout)
+	assert.Equal(t, "a 1 true +1.500000e+000\nb2", res.Stderr)
+}

@@ -1,0 +1,361 @@
+package sandbox
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+)
+
+// Names the rewrite introduces. The trailing underscore and the prefix
+// keep them clear of anything a learner would write.
+const (
+	rtPath        = "flakylab.internal/rt"
+	rtName        = "flakylab_rt_"
+	reportName    = "flakylab_report_"
+	recoveredName = "flakylab_recovered_"
+	guardFuncName = "flakylab_guardfn_"
+	panickingName = "flakylab_panicking_"
+	mainName      = "flakylab_main_"
+)
+
+// initLine is the goroutine line reported for init functions: like main
+// (0) they run on the first goroutine, but the runtime must not hold them
+// back after a panic, since they run before main is started.
+const initLine = -1
+
+// helperSource declares the interpreted helpers the rewrite calls. They
+// run inside the interpreter because only interpreted code can look at
+// an interpreted panic value (its Error or String method).
+const helperSource = `package main
+
+func flakylab_recovered_(v any) any {
+	v = flakylab_rt_.Unwrap(v)
+	if v != nil {
+		flakylab_rt_.Recovered()
+	}
+	return v
+}
+
+func flakylab_report_(v any, line, col int) {
+	v = flakylab_rt_.Unwrap(v)
+	if v == nil {
+		return
+	}
+	msg := ""
+	if e, ok := v.(error); ok {
+		msg = e.Error()
+	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
+		msg = s.String()
+	} else if s, ok := v.(string); ok {
+		msg = s
+	} else {
+		msg = flakylab_rt_.Sprint(v)
+	}
+	flakylab_rt_.Panic(msg, line, col)
+}
+
+func flakylab_panicking_(v any, line, col int) any {
+	flakylab_rt_.PanicAt(line, col)
+	return v
+}
+
+func flakylab_guardfn_(f func(), line, col int) func() {
+	return func() {
+		defer func() { flakylab_report_(recover(), line, col) }()
+		f()
+	}
+}
+`
+
+// builtins may be called with go but are not values to bind.
+var builtins = map[string]bool{
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "max": true, "min": true, "new": true,
+	"panic": true, "print": true, "println": true, "real": true, "recover": true,
+}
+
+// rewriter makes the program's panics reportable instead of fatal. A
+// panic that escapes a goroutine ends a Go process, and here the process
+// is the whole browser runtime, so:
+//
+//   - main and init run their body in a closure under a deferred report;
+//     main then tells the runtime it returned (rt.MainDone);
+//   - go func(...){...}(args) gets the same guard inside the literal, so
+//     its arguments are still evaluated by the go statement itself;
+//   - any other go f(args) becomes a block that evaluates f and the
+//     arguments into fresh variables, as the go statement would, then
+//     starts a guarded closure calling f with them. Untyped constants are
+//     passed as written, so that they still convert to the parameter type;
+//   - the func() passed to any AfterFunc(d, f) (time, context, a core
+//     clock) is wrapped the same way, since it runs on its own goroutine;
+//   - recover() becomes flakylab_recovered_(recover()), which tells the
+//     runtime that a panic was handled, so its trace frames are dropped;
+//   - print and println write to stderr, as in Go (yaegi uses stdout);
+//   - panic(v) becomes panic(flakylab_panicking_(v, line, col)), which
+//     tells the runtime where the panic starts;
+//   - in trace mode (trace.go), every learner function also reports the
+//     statement it was running when a panic leaves it.
+//
+// Synthetic nodes carry the position of the statement they came from.
+type rewriter struct {
+	fset      *token.FileSet
+	consts    map[string]bool // names declared const anywhere in the file
+	funcs     map[string]bool // top-level functions
+	pkgs      map[string]bool // names of imported packages
+	generated map[ast.Node]bool
+}
+
+// rewrite applies the rewriter to p's file and adds the helpers; trace
+// selects the instrumented form of trace.go.
+func rewrite(p *program, trace bool) error {
+	f := p.file
+	rw := &rewriter{
+		fset:      p.fset,
+		consts:    map[string]bool{},
+		funcs:     map[string]bool{},
+		pkgs:      map[string]bool{},
+		generated: map[ast.Node]bool{},
+	}
+	for _, spec := range f.Imports {
+		ip, _ := strconv.Unquote(spec.Path.Value)
+		name := allowed[ip]
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		rw.pkgs[name] = true
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+			for _, s := range d.Specs {
+				for _, id := range s.(*ast.ValueSpec).Names {
+					rw.consts[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	if trace {
+		rw.instrument(f)
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil {
+			continue
+		}
+		rw.funcs[fd.Name.Name] = true
+		switch fd.Name.Name {
+		case "main":
+			fd.Body = rw.guardBody(fd.Body, nil, 0, 0, true)
+			// Renamed so that compiling the file does not run it: Run
+			// calls it through EvalWithContext, which can stop it.
+			fd.Name = &ast.Ident{NamePos: fd.Name.NamePos, Name: mainName}
+		case "init":
+			fd.Body = rw.guardBody(fd.Body, nil, initLine, 0, false)
+		}
+	}
+	ast.Inspect(f, rw.visit)
+
+	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", helperSource, 0)
+	if err != nil {
+		return err
+	}
+	f.Decls = append(f.Decls, helpers.Decls...)
+	addImport(f, rtName, rtPath)
+	addImport(f, "flakylab_fmt_", "fmt")
+	return nil
+}
+
+func (rw *rewriter) visit(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		rw.stmts(n.List)
+	case *ast.CaseClause:
+		rw.stmts(n.Body)
+	case *ast.CommClause:
+		rw.stmts(n.Body)
+	case *ast.LabeledStmt:
+		if g, ok := n.Stmt.(*ast.GoStmt); ok && !rw.generated[g] {
+			n.Stmt = rw.goStmt(g)
+		}
+	case *ast.CallExpr:
+		rw.call(n)
+	}
+	return true
+}
+
+func (rw *rewriter) stmts(list []ast.Stmt) {
+	for i, s := range list {
+		if g, ok := s.(*ast.GoStmt); ok && !rw.generated[g] {
+			list[i] = rw.goStmt(g)
+		}
+	}
+}
+
+// call rewrites recover(), panic(v) and AfterFunc(d, f) in place.
+func (rw *rewriter) call(c *ast.CallExpr) {
+	if rw.generated[c] {
+		return
+	}
+	if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "recover" && len(c.Args) == 0 {
+		inner := &ast.CallExpr{Fun: ast.NewIdent("recover"), Lparen: c.Lparen, Rparen: c.Rparen}
+		rw.generated[inner] = true
+		c.Fun = &ast.Ident{NamePos: id.NamePos, Name: recoveredName}
+		c.Args = []ast.Expr{inner}
+		return
+	}
+	if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "print" || id.Name == "println") {
+		// The builtins write to stderr in Go; yaegi sends them to stdout.
+		name := "Print"
+		if id.Name == "println" {
+			name = "Println"
+		}
+		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: rtName}, Sel: &ast.Ident{NamePos: id.NamePos, Name: name}}
+		return
+	}
+	if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" && len(c.Args) == 1 && !c.Ellipsis.IsValid() {
+		line, col := rw.position(c.Pos())
+		c.Args[0] = &ast.CallExpr{
+			Fun:  &ast.Ident{NamePos: c.Args[0].Pos(), Name: panickingName},
+			Args: []ast.Expr{c.Args[0], intLit(line), intLit(col)},
+		}
+		return
+	}
+	if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "AfterFunc" && len(c.Args) == 2 && !c.Ellipsis.IsValid() {
+		line, col := rw.position(c.Pos())
+		c.Args[1] = &ast.CallExpr{
+			Fun:  &ast.Ident{NamePos: c.Args[1].Pos(), Name: guardFuncName},
+			Args: []ast.Expr{c.Args[1], intLit(line), intLit(col)},
+		}
+	}
+}
+
+// goStmt returns the guarded replacement of a go statement.
+func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
+	rw.generated[g] = true
+	line, col := rw.position(g.Go)
+	if lit, ok := unparen(g.Call.Fun).(*ast.FuncLit); ok {
+		lit.Body = rw.guardBody(lit.Body, lit.Type.Results, line, col, false)
+		return g
+	}
+	call := g.Call
+	inner := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	var names, values []ast.Expr
+	bind := func(name string, e ast.Expr) ast.Expr {
+		id := &ast.Ident{NamePos: e.Pos(), Name: name}
+		names = append(names, id)
+		values = append(values, e)
+		return &ast.Ident{NamePos: e.Pos(), Name: name}
+	}
+	if rw.mustBindFunc(call.Fun) {
+		inner.Fun = bind("flakylab_f_", call.Fun)
+	}
+	for i, a := range call.Args {
+		// A lone call argument may return several values: leave it be.
+		_, isCall := unparen(a).(*ast.CallExpr)
+		if rw.isConst(a) || (isCall && len(call.Args) == 1) {
+			inner.Args = append(inner.Args, a)
+			continue
+		}
+		inner.Args = append(inner.Args, bind(fmt.Sprintf("flakylab_a%d_", i), a))
+	}
+	lit := &ast.FuncLit{
+		Type: &ast.FuncType{Func: g.Go, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{Lbrace: g.Go, List: []ast.Stmt{rw.deferReport(g.Go, line, col), &ast.ExprStmt{X: inner}}, Rbrace: g.End()},
+	}
+	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: lit, Lparen: g.Go, Rparen: g.End()}}
+	rw.generated[started] = true
+	block := &ast.BlockStmt{Lbrace: g.Go, Rbrace: g.End()}
+	if len(names) > 0 {
+		block.List = append(block.List, &ast.AssignStmt{Lhs: names, TokPos: g.Go, Tok: token.DEFINE, Rhs: values})
+	}
+	block.List = append(block.List, started)
+	return block
+}
+
+// guardBody returns a body that runs body in a closure under a deferred
+// report of any panic; line and col say where the goroutine started (0
+// for main and init). For main it then reports that main returned.
+func (rw *rewriter) guardBody(body *ast.BlockStmt, results *ast.FieldList, line, col int, isMain bool) *ast.BlockStmt {
+	pos := body.Lbrace
+	run := &ast.ExprStmt{X: &ast.CallExpr{
+		Fun:    &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: results}, Body: body},
+		Lparen: body.Rbrace, Rparen: body.Rbrace,
+	}}
+	list := []ast.Stmt{rw.deferReport(pos, line, col), run}
+	if isMain {
+		list = append(list, &ast.ExprStmt{X: &ast.CallExpr{
+			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: body.Rbrace, Name: rtName}, Sel: ast.NewIdent("MainDone")},
+			Lparen: body.Rbrace, Rparen: body.Rbrace,
+		}})
+	}
+	return &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
+}
+
+// deferReport is `defer func() { flakylab_report_(recover(), line, col) }()`.
+func (rw *rewriter) deferReport(pos token.Pos, line, col int) ast.Stmt {
+	rec := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "recover"}, Lparen: pos, Rparen: pos}
+	rw.generated[rec] = true
+	report := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: reportName}, Args: []ast.Expr{rec, intLit(line), intLit(col)}, Lparen: pos, Rparen: pos}
+	lit := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: report}}, Rbrace: pos},
+	}
+	return &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{Fun: lit, Lparen: pos, Rparen: pos}}
+}
+
+// mustBindFunc reports whether the function of a go statement must be
+// evaluated before the goroutine starts: anything but a top-level
+// function, a builtin or a package's function, which cannot change.
+func (rw *rewriter) mustBindFunc(fun ast.Expr) bool {
+	switch f := unparen(fun).(type) {
+	case *ast.Ident:
+		return !rw.funcs[f.Name] && !builtins[f.Name]
+	case *ast.SelectorExpr:
+		id, ok := f.X.(*ast.Ident)
+		return !ok || !rw.pkgs[id.Name]
+	}
+	return true
+}
+
+// isConst reports whether e looks like a constant expression, which may
+// be untyped and so must stay where the parameter type can apply to it.
+func (rw *rewriter) isConst(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		return e.Name == "true" || e.Name == "false" || e.Name == "nil" || e.Name == "iota" || rw.consts[e.Name]
+	case *ast.SelectorExpr:
+		id, ok := e.X.(*ast.Ident)
+		return ok && rw.pkgs[id.Name]
+	case *ast.ParenExpr:
+		return rw.isConst(e.X)
+	case *ast.UnaryExpr:
+		return e.Op != token.AND && e.Op != token.ARROW && rw.isConst(e.X)
+	case *ast.BinaryExpr:
+		return rw.isConst(e.X) && rw.isConst(e.Y)
+	}
+	return false
+}
+
+// position is the learner's line and column of pos.
+func (rw *rewriter) position(pos token.Pos) (int, int) {
+	at := rw.fset.Position(pos)
+	return at.Line, at.Column
+}
+
+func intLit(n int) *ast.BasicLit {
+	return &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(n)}
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

@@ -1,0 +1,360 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/flakylab/flakylab/core/clock"
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc"
+)
+
+// run is the state of one Run: its output, clock, and how it ended.
+type run struct {
+	seed    int64
+	out     *output
+	trace   *tracer
+	clock   *clock.Virtual // nil for a real-time run
+	ctx     context.Context
+	cancel  context.CancelFunc
+	release chan struct{} // closed once the interpreter has been stopped
+	prog    *program
+
+	mu       sync.Mutex
+	started  time.Time    // when main started, in real time
+	returned bool         // main returned
+	panicked *panicReport // the first fatal panic
+	full     bool         // output reached the cap
+	elapsed  time.Duration
+	frozen   bool // elapsed is final
+}
+
+// panicReport is what is known about the panic that ended a program.
+type panicReport struct {
+	msg           string
+	frames        []frame // innermost first
+	line, col     int     // where the panic started, if known
+	goLine, goCol int     // where the panicking goroutine started; 0 for main
+	exact         bool    // frames carry the statements' positions
+}
+
+// rerunBudget is how long a panicking run may have taken for Run to run it
+// again, instrumented, to find the panic's exact position.
+const rerunBudget = 500 * time.Millisecond
+
+// Run interprets src and reports what it printed and how it ended. It
+// never panics; when ctx ends, the program is stopped. Runs may proceed
+// concurrently, each with its own interpreter and clock.
+func Run(ctx context.Context, src string, opts Options) Result {
+	began := time.Now()
+	r := newRun(ctx, opts, false)
+	failure, pr := r.safeExecute(src)
+	r.stop()
+	if pr != nil {
+		if first := time.Since(began); !opts.RealTime && first < rerunBudget {
+			if exact := rerun(ctx, src, opts, first); exact != nil && exact.msg == pr.msg {
+				exact.goLine, exact.goCol = pr.goLine, pr.goCol
+				pr = exact
+			}
+		}
+		failure = r.panicError(pr)
+	}
+	var res Result
+	res.VirtualElapsed = r.finalElapsed()
+	res.Stdout, res.Stderr, res.Truncated = r.out.close()
+	res.Err = failure
+	switch {
+	case failure == nil:
+	case failure.Kind == KindPanic:
+		res.ExitCode = 2
+	default:
+		res.ExitCode = 1
+	}
+	res.RealElapsed = time.Since(began)
+	return res
+}
+
+// rerun runs a program that panicked again in trace mode, discarding its
+// output, and returns its panic with exact frames, or nil if it did not
+// panic again.
+func rerun(ctx context.Context, src string, opts Options, first time.Duration) *panicReport {
+	opts.Stdout, opts.Stderr = nil, nil
+	opts.Timeout = time.Second + 4*first
+	r := newRun(ctx, opts, true)
+	defer r.stop()
+	_, pr := r.safeExecute(src)
+	if pr != nil {
+		pr.exact = true
+	}
+	return pr
+}
+
+// safeExecute is execute with interpreter panics turned into errors.
+func (r *run) safeExecute(src string) (failure *Error, pr *panicReport) {
+	defer func() {
+		if v := recover(); v != nil {
+			failure, pr = &Error{Kind: KindInternal, Message: fmt.Sprintf("the Go interpreter failed: %v", v)}, nil
+		}
+	}()
+	return r.execute(src)
+}
+
+// stop ends whatever still runs: the program's goroutines and the clock.
+func (r *run) stop() {
+	r.cancel()
+	if r.clock != nil {
+		r.clock.Close()
+	}
+}
+
+func newRun(parent context.Context, opts Options, trace bool) *run {
+	r := &run{seed: opts.Seed, release: make(chan struct{})}
+	if r.seed == 0 {
+		r.seed = DefaultSeed
+	}
+	limit := opts.MaxOutput
+	if limit <= 0 {
+		limit = DefaultMaxOutput
+	}
+	if opts.Timeout > 0 {
+		r.ctx, r.cancel = context.WithTimeout(parent, opts.Timeout)
+	} else {
+		r.ctx, r.cancel = context.WithCancel(parent)
+	}
+	r.out = newOutput(limit, opts.Stdout, opts.Stderr, r.outputFull)
+	r.trace = &tracer{exact: trace, other: r.out.stderr()}
+	if !opts.RealTime {
+		r.clock = clock.NewVirtual(DefaultStart)
+	}
+	return r
+}
+
+// execute compiles and runs src. It returns why the program failed, or
+// the panic that ended it, or neither.
+func (r *run) execute(src string) (*Error, *panicReport) {
+	if len(src) > MaxSourceBytes {
+		return &Error{Kind: KindCompile, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}, nil
+	}
+	it := interp.New(interp.Options{
+		Stdin:                strings.NewReader(""),
+		Stdout:               r.out.stdout(),
+		Stderr:               r.trace,
+		Args:                 []string{"main"},
+		GoPath:               ".",
+		SourcecodeFilesystem: gosrc.FS(),
+	})
+	p, perr := parseProgram(it.FileSet(), src)
+	if perr != nil {
+		return perr, nil
+	}
+	r.prog = p
+	if perr := checkImports(p); perr != nil {
+		return perr, nil
+	}
+	if err := rewrite(p, r.trace.exact); err != nil {
+		return &Error{Kind: KindInternal, Message: "preparing the program: " + err.Error()}, nil
+	}
+	if err := it.Use(r.exports()); err != nil {
+		return &Error{Kind: KindInternal, Message: "loading packages: " + err.Error()}, nil
+	}
+	prog, cerr := compile(it, p)
+	if cerr != nil {
+		return cerr, nil
+	}
+
+	r.mu.Lock()
+	r.started = time.Now()
+	r.mu.Unlock()
+	// Execute runs the package's initialization (variables and init
+	// functions); main was renamed, so it does not start. Main runs
+	// through EvalWithContext, which stops every interpreted goroutine at
+	// its next step once the context ends. (ExecuteWithContext would do
+	// the same, but it races on its results when the context ends first.)
+	_, err := it.Execute(prog)
+	if r.initFailed(err) {
+		close(r.release)
+		return r.outcome(p, err)
+	}
+	_, err = it.EvalWithContext(r.ctx, mainName+"()")
+	// EvalWithContext has stopped every interpreted goroutine at its
+	// next step if the context ended first; a main blocked in MainDone or
+	// reportPanic may now return.
+	close(r.release)
+	return r.outcome(p, err)
+}
+
+// compile turns the rewritten file into a program; the interpreter panics
+// on some input, which becomes an internal error instead.
+func compile(it *interp.Interpreter, p *program) (prog *interp.Program, e *Error) {
+	defer func() {
+		if v := recover(); v != nil {
+			e = &Error{Kind: KindInternal, Message: fmt.Sprintf(
+				"the Go interpreter cannot compile this program (%v); it does not support every Go feature yet", v)}
+		}
+	}()
+	prog, err := it.CompileAST(p.file)
+	if err != nil {
+		return nil, p.interpError(KindCompile, err)
+	}
+	return prog, nil
+}
+
+// initFailed reports whether package initialization ended the program.
+func (r *run) initFailed(err error) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return err != nil || r.panicked != nil || r.full
+}
+
+// outcome decides how the run ended, given what the interpreter said.
+func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
+	r.mu.Lock()
+	returned, panicked, full := r.returned, r.panicked, r.full
+	r.mu.Unlock()
+	switch {
+	case panicked != nil:
+		return nil, panicked
+	case returned:
+		return nil, nil
+	case full:
+		return &Error{Kind: KindRuntime, Message: fmt.Sprintf(
+			"the program was stopped: it printed more than %s", byteSize(r.out.limit))}, nil
+	case errors.Is(r.ctx.Err(), context.DeadlineExceeded):
+		return &Error{Kind: KindRuntime, Message: "the program was stopped: it ran past its time limit"}, nil
+	case r.ctx.Err() != nil:
+		return &Error{Kind: KindRuntime, Message: "the program was stopped"}, nil
+	}
+	var pe interp.Panic
+	if errors.As(err, &pe) {
+		// A panic outside main and the goroutines: a package-level
+		// variable's initializer.
+		frames, line, col := r.trace.take()
+		return nil, &panicReport{msg: goPanicMessage(sprintPanicValue(pe.Value)), frames: frames, line: line, col: col}
+	}
+	if err != nil {
+		return p.interpError(KindRuntime, err), nil
+	}
+	return nil, nil
+}
+
+// panicError writes a Go-style panic trace to stderr and returns the
+// error, positioned where the panic happened.
+func (r *run) panicError(pr *panicReport) *Error {
+	p := r.prog
+	var b strings.Builder
+	fmt.Fprintf(&b, "panic: %s\n\n", pr.msg)
+	if pr.goLine <= 0 {
+		b.WriteString("goroutine 1 [running]:\n")
+	} else {
+		fmt.Fprintf(&b, "goroutine started at %s:%d:%d [running]:\n", SourceName, pr.goLine, pr.goCol)
+	}
+	line, col := pr.line, pr.col
+	if pr.exact && len(pr.frames) > 0 && pr.frames[0].Line > 0 {
+		line, col = pr.frames[0].Line, pr.frames[0].Column
+	}
+	if line == 0 && pr.goLine > 0 {
+		line, col = pr.goLine, pr.goCol
+	}
+	line, col = p.clamp(line, col)
+	for i, f := range pr.frames {
+		fl, fc := f.Line, f.Column
+		if !pr.exact {
+			// The interpreter's own trace names functions only.
+			f.Func = cleanFuncName(f.Func)
+			fl, fc = 0, 0
+			if i == 0 {
+				fl, fc = line, col
+			}
+		}
+		fmt.Fprintf(&b, "%s(...)\n", f.Func)
+		if fl > 0 {
+			fl, fc = p.clamp(fl, fc)
+			fmt.Fprintf(&b, "\t%s:%d:%d\n", SourceName, fl, fc)
+		}
+	}
+	r.out.writeNote(stderrStream, b.String())
+	return &Error{Kind: KindPanic, Message: "panic: " + pr.msg, Line: line, Column: col}
+}
+
+// cleanFuncName drops the closure the runtime wraps main and init in.
+func cleanFuncName(name string) string {
+	name = strings.Replace(name, "main."+mainName, "main.main", 1)
+	for _, f := range []string{"main.main", "main.init"} {
+		if strings.HasPrefix(name, f+".func") {
+			return f + strings.TrimPrefix(name, f+".func")
+		}
+	}
+	return name
+}
+
+// reportPanic records a panic that reached the top of main, init, a
+// goroutine or an AfterFunc callback, and stops the program, as an
+// unrecovered panic ends a Go program. line and col locate the go
+// statement (0 for main and init, whose goroutine must not return before
+// the interpreter is stopped).
+func (r *run) reportPanic(msg string, line, col int) {
+	frames, pl, pc := r.trace.take()
+	r.mu.Lock()
+	if r.panicked == nil && !r.returned {
+		r.out.end()
+		if pl == 0 {
+			pl, pc = messagePosition(msg)
+		}
+		r.panicked = &panicReport{msg: goPanicMessage(msg), frames: frames, line: pl, col: pc, goLine: line, goCol: col}
+		r.freezeLocked()
+	}
+	r.mu.Unlock()
+	r.cancel()
+	if line == 0 {
+		<-r.release
+	}
+}
+
+// mainDone records that main returned and stops the program's other
+// goroutines, as the end of main does in Go.
+func (r *run) mainDone() {
+	r.mu.Lock()
+	if r.panicked == nil {
+		r.out.end()
+		r.returned = true
+		r.freezeLocked()
+	}
+	r.mu.Unlock()
+	r.cancel()
+	<-r.release
+}
+
+// outputFull stops a program that printed past the cap.
+func (r *run) outputFull() {
+	r.mu.Lock()
+	r.full = true
+	r.freezeLocked()
+	r.mu.Unlock()
+	r.cancel()
+}
+
+// freezeLocked fixes the elapsed time the result reports; r.mu is held.
+func (r *run) freezeLocked() {
+	if r.frozen {
+		return
+	}
+	r.frozen = true
+	switch {
+	case r.clock != nil:
+		r.elapsed = r.clock.Elapsed()
+	case !r.started.IsZero():
+		r.elapsed = time.Since(r.started)
+	}
+}
+
+func (r *run) finalElapsed() time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.freezeLocked()
+	return r.elapsed
+}

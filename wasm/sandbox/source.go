@@ -1,0 +1,196 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// program is a parsed learner program: a whole file, or a snippet wrapped
+// in package main and func main. Positions in file, read through fset,
+// are the learner's own lines and columns either way, because the wrapper
+// carries line directives.
+type program struct {
+	fset    *token.FileSet
+	file    *ast.File
+	snippet bool
+	lines   []int // byte length of each line of the learner's source
+}
+
+// parseProgram parses src into fset, wrapping it first if it is a snippet.
+func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
+	p := &program{fset: fset, lines: lineLengths(src)}
+	text := src
+	if !hasPackageClause(src) {
+		p.snippet = true
+		text = wrapSnippet(src)
+	}
+	f, err := parser.ParseFile(fset, SourceName, text, 0)
+	if err != nil {
+		return nil, p.parseError(err)
+	}
+	p.file = f
+	if p.snippet {
+		inferImports(f)
+		return p, nil
+	}
+	if f.Name.Name != "main" {
+		return nil, p.errorAt(f.Name.Pos(), KindCompile,
+			fmt.Sprintf("package %s: the playground runs package main (or statements without a package clause)", f.Name.Name))
+	}
+	if findFunc(f, "main") == nil {
+		return nil, p.errorAt(f.Name.Pos(), KindCompile, "function main is undeclared in the main package")
+	}
+	return p, nil
+}
+
+// hasPackageClause reports whether the first token of src is "package".
+func hasPackageClause(src string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), func(token.Position, string) {}, 0)
+	_, tok, _ := s.Scan()
+	return tok == token.PACKAGE
+}
+
+// wrapSnippet turns "imports; statements" into a package main whose func
+// main holds the statements. Line directives keep every position of the
+// snippet's own text where the learner sees it.
+func wrapSnippet(src string) string {
+	cut := importsEnd(src)
+	line, col := offsetPosition(src, cut)
+	var b strings.Builder
+	b.WriteString("package main\n")
+	if cut > 0 {
+		fmt.Fprintf(&b, "//line %s:1:1\n%s\n", SourceName, src[:cut])
+	}
+	fmt.Fprintf(&b, "func main() {\n/*line %s:%d:%d*/%s\n}\n", SourceName, line, col, src[cut:])
+	return b.String()
+}
+
+// importsEnd returns the offset just past the import declarations a
+// snippet starts with (0 if it has none).
+func importsEnd(src string) int {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	s.Init(file, []byte(src), func(token.Position, string) {}, 0)
+	end := 0
+	for {
+		pos, tok, _ := s.Scan()
+		if tok != token.IMPORT {
+			return end
+		}
+		pos, tok, lit := s.Scan()
+		if tok == token.LPAREN {
+			for tok != token.RPAREN && tok != token.EOF {
+				pos, tok, lit = s.Scan()
+			}
+			if tok == token.EOF {
+				return end
+			}
+			end = file.Offset(pos) + 1
+		} else {
+			if tok == token.IDENT || tok == token.PERIOD {
+				pos, tok, lit = s.Scan()
+			}
+			if tok != token.STRING {
+				return end
+			}
+			end = file.Offset(pos) + len(lit)
+		}
+		if _, tok, _ = s.Scan(); tok != token.SEMICOLON {
+			return end
+		}
+	}
+}
+
+// offsetPosition returns the 1-based line and column (in bytes) of an
+// offset in src.
+func offsetPosition(src string, off int) (line, col int) {
+	before := src[:off]
+	line = strings.Count(before, "\n") + 1
+	col = off - strings.LastIndexByte(before, '\n')
+	return line, col
+}
+
+func lineLengths(src string) []int {
+	parts := strings.Split(src, "\n")
+	out := make([]int, len(parts))
+	for i, l := range parts {
+		out[i] = len(l)
+	}
+	return out
+}
+
+// clamp keeps a position inside the learner's source: the wrapper's
+// closing brace lies past its end.
+func (p *program) clamp(line, col int) (int, int) {
+	if line < 1 {
+		return 0, 0
+	}
+	if line > len(p.lines) {
+		last := len(p.lines)
+		return last, p.lines[last-1] + 1
+	}
+	return line, col
+}
+
+// errorAt returns an Error positioned at pos.
+func (p *program) errorAt(pos token.Pos, kind Kind, msg string) *Error {
+	e := &Error{Kind: kind, Message: msg}
+	if pos.IsValid() {
+		at := p.fset.Position(pos)
+		e.Line, e.Column = p.clamp(at.Line, at.Column)
+	}
+	return e
+}
+
+// parseError converts the parser's first error.
+func (p *program) parseError(err error) *Error {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		e := &Error{Kind: KindCompile, Message: list[0].Msg}
+		e.Line, e.Column = p.clamp(list[0].Pos.Line, list[0].Pos.Column)
+		return e
+	}
+	return &Error{Kind: KindCompile, Message: err.Error()}
+}
+
+// positioned matches the "file:line:col: message" form of the
+// interpreter's errors; the file may be missing.
+var positioned = regexp.MustCompile(`(?s)^(?:([^:\n]*):)?(\d+):(\d+): (.*)$`)
+
+// interpError converts an error the interpreter returned.
+func (p *program) interpError(kind Kind, err error) *Error {
+	msg := strings.TrimSpace(err.Error())
+	m := positioned.FindStringSubmatch(msg)
+	if m == nil {
+		return &Error{Kind: kind, Message: msg}
+	}
+	if m[1] != "" && m[1] != SourceName {
+		// Inside a package the runtime interprets from source.
+		return &Error{Kind: kind, Message: msg}
+	}
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	e := &Error{Kind: kind, Message: m[4]}
+	e.Line, e.Column = p.clamp(line, col)
+	return e
+}
+
+// findFunc returns the top-level function (not method) called name.
+func findFunc(f *ast.File, name string) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			return fd
+		}
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+//go:build !js
+
+package symbols
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/traefik/yaegi/extract"
+)
+
+const generatePrefix = "//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract "
+
+// generatedPackages reads the import paths from the go:generate lines.
+func generatedPackages(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open("generate.go")
+	require.NoError(t, err)
+	defer f.Close()
+	var pkgs []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := sc.Text(); strings.HasPrefix(line, generatePrefix) {
+			pkgs = append(pkgs, strings.TrimSpace(strings.TrimPrefix(line, generatePrefix)))
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, pkgs, "generate.go has no extract lines")
+	return pkgs
+}
+
+// fileName is the name yaegi extract gives the table of importPath.
+func fileName(importPath string) string {
+	return strings.NewReplacer("/", "-", ".", "_", "~", "_").Replace(importPath) + ".go"
+}
+
+// TestGeneratedFilesAreCurrent regenerates every table into a temporary
+// directory, as `go generate` would, and compares it with the committed
+// file. Run `go generate ./wasm/symbols` when it fails.
+func TestGeneratedFilesAreCurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks every allowed package from source")
+	}
+	dir := t.TempDir()
+	want := map[string]bool{}
+	for _, pkg := range generatedPackages(t) {
+		ext := extract.Extractor{Dest: "symbols"}
+		var buf bytes.Buffer
+		importPath, err := ext.Extract(pkg, "", &buf)
+		require.NoError(t, err, "extract %s", pkg)
+		name := fileName(importPath)
+		want[name] = true
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644))
+
+		committed, err := os.ReadFile(name)
+		if !assert.NoError(t, err, "%s: no committed table %s; run go generate", pkg, name) {
+			continue
+		}
+		assert.Equal(t, buf.String(), string(committed),
+			"%s: committed %s differs from a fresh `yaegi extract %s`; run go generate", pkg, name, pkg)
+	}
+
+	// A table whose go:generate line was removed must go too.
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var stale []string
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") &&
+			n != "symbols.go" && n != "generate.go" && !want[n] {
+			stale = append(stale, n)
+		}
+	}
+	sort.Strings(stale)
+	assert.Empty(t, stale, "tables without a go:generate line in generate.go")
+}
+
+// TestSymbolsMatchGenerateLines checks that every go:generate line produced
+// a table under the key yaegi expects ("path/name").
+func TestSymbolsMatchGenerateLines(t *testing.T) {
+	pkgs := generatedPackages(t)
+	byPath := map[string]string{}
+	for key := range Symbols {
+		byPath[filepath.Dir(key)] = key
+	}
+	for _, pkg := range pkgs {
+		key, ok := byPath[pkg]
+		if assert.True(t, ok, "package %s from generate.go has no table in Symbols", pkg) {
+			assert.NotEmpty(t, Symbols[key], "table %s is empty", key)
+		}
+	}
+	assert.Len(t, Symbols, len(pkgs), "Symbols has %d tables, generate.go lists %d packages", len(Symbols), len(pkgs))
+}
