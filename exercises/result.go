@@ -129,7 +129,9 @@ func describeRunError(e *RunError, learnerLines int) string {
 	inLearner := e.Line > 0 && e.Line <= learnerLines
 	at := ""
 	if inLearner {
-		at = fmt.Sprintf(" at line %d", e.Line)
+		// Interpreters locate a panic by its function more reliably than
+		// by its statement.
+		at = fmt.Sprintf(" near line %d", e.Line)
 	}
 	switch e.Kind {
 	case "timeout":
@@ -139,7 +141,11 @@ func describeRunError(e *RunError, learnerLines int) string {
 	case "panic":
 		return "your code panicked" + at + ": " + e.Message
 	case "crash":
-		return "the run crashed" + at + ": " + e.Message
+		msg := "the run crashed" + at + ": " + e.Message
+		if strings.Contains(e.Message, "stack") {
+			msg += " (a recursion that never stops?)"
+		}
+		return msg
 	case "compile", "import":
 		if inLearner {
 			return fmt.Sprintf("does not compile: line %d:%d: %s", e.Line, e.Column, e.Message)

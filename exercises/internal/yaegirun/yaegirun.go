@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"go/scanner"
+	"io"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -63,43 +64,58 @@ func defaultName(p string) string {
 	return parts[len(parts)-1]
 }
 
-// capped is a writer that keeps the first MaxOutput bytes.
+// capped is a writer that passes on the first MaxOutput bytes to w.
 type capped struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	w       io.Writer
+	written int
 }
 
 func (c *capped) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if room := MaxOutput - c.b.Len(); room > 0 {
+	if room := MaxOutput - c.written; room > 0 {
 		if len(p) > room {
-			c.b.Write(p[:room])
-		} else {
-			c.b.Write(p)
+			p = p[:room]
 		}
+		c.written += len(p)
+		c.w.Write(p)
 	}
 	return len(p), nil
 }
 
-func (c *capped) String() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.b.String()
+// Run runs program in a fresh interpreter until it ends or ctx is done,
+// and returns what it printed.
+func Run(ctx context.Context, program string) (string, *exercises.RunError) {
+	var out bytes.Buffer
+	var mu sync.Mutex
+	err := Stream(ctx, program, writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.Write(p)
+	}))
+	mu.Lock()
+	defer mu.Unlock()
+	return out.String(), err
 }
 
-// Run runs program in a fresh interpreter until it ends or ctx is done.
-func Run(ctx context.Context, program string) (string, *exercises.RunError) {
-	var stdout, stderr capped
-	i := interp.New(interp.Options{Stdout: &stdout, Stderr: &stderr})
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// Stream runs program like Run, writing its standard output to stdout as
+// it is produced (up to MaxOutput bytes).
+func Stream(ctx context.Context, program string, stdout io.Writer) *exercises.RunError {
+	var stderr bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &capped{w: stdout}, Stderr: &capped{w: &stderr}})
 	if err := i.Use(allowedSymbols()); err != nil {
-		return "", &exercises.RunError{Kind: "internal", Message: err.Error()}
+		return &exercises.RunError{Kind: "internal", Message: err.Error()}
 	}
 	_, err := i.EvalWithContext(ctx, program)
 	if err == nil {
-		return stdout.String(), nil
+		return nil
 	}
-	return stdout.String(), classify(ctx, err, stderr.String())
+	return classify(ctx, err, stderr.String())
 }
 
 // Runner is Run as an exercises.Runner.

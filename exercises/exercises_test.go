@@ -1,0 +1,151 @@
+package exercises_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/exercises/internal/yaegirun"
+)
+
+// gradeOptions leave room for the race detector, which slows the
+// interpreter several times over.
+var gradeOptions = exercises.Options{Parallel: 2, Timeout: 20 * exercises.DefaultTimeout}
+
+func grade(t *testing.T, e *exercises.Exercise, src string) exercises.Report {
+	t.Helper()
+	return e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+}
+
+func TestCatalogue(t *testing.T) {
+	all := exercises.All()
+	require.Len(t, all, 6, "six exercises, one per practice item of the syllabus")
+	for _, e := range all {
+		assert.NotEmpty(t, e.Title, "%s: title", e.Slug)
+		assert.NotEmpty(t, e.Section, "%s: section", e.Slug)
+		assert.True(t, strings.HasPrefix(e.Prompt, "# "), "%s: the prompt starts with a heading", e.Slug)
+		assert.GreaterOrEqual(t, len(e.Wrong), 3, "%s: at least three wrong solutions", e.Slug)
+		assert.GreaterOrEqual(t, len(e.Checks), 5, "%s: checks", e.Slug)
+		for _, src := range []string{e.Starter, e.Solution} {
+			assert.NotContains(t, src, "go:build", "%s: the catalogue strips the build line", e.Slug)
+		}
+		for _, c := range e.Checks {
+			assert.NotEmpty(t, c.Title, "%s/%s: title", e.Slug, c.Name)
+			assert.NotEmpty(t, c.Hints, "%s/%s: hints", e.Slug, c.Name)
+		}
+		got, err := exercises.Get(e.Slug)
+		require.NoError(t, err)
+		assert.Same(t, e, got)
+	}
+	_, err := exercises.Get("nope")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "token-bucket", "the error lists the exercises")
+}
+
+func TestSolutionsPassEveryCheck(t *testing.T) {
+	for _, e := range exercises.All() {
+		t.Run(e.Slug, func(t *testing.T) {
+			t.Parallel()
+			r := grade(t, e, e.Solution)
+			assert.Equal(t, exercises.StatusPass, r.Status, "reference solution of %s\n%s", e.Slug, r.Text())
+			assert.Equal(t, 100, r.Score)
+		})
+	}
+}
+
+func TestStartersCompileAndFail(t *testing.T) {
+	for _, e := range exercises.All() {
+		t.Run(e.Slug, func(t *testing.T) {
+			t.Parallel()
+			r := grade(t, e, e.Starter)
+			require.Equal(t, exercises.StatusFail, r.Status, "starter of %s: want it to compile and fail\n%s", e.Slug, r.Text())
+			assert.Less(t, r.Passed, r.Total/2+1, "the starter should fail most checks\n%s", r.Text())
+			for _, c := range r.Checks {
+				assert.NotEqual(t, exercises.StatusError, c.Status, "starter of %s, check %s: want a failure, not an error: %s", e.Slug, c.Name, c.Message)
+			}
+		})
+	}
+}
+
+// wrongCases says, for every file in wrong/, one check that must reject
+// it and a phrase its message must contain, so that the message points at
+// the mistake.
+var wrongCases = []struct {
+	slug, file, check, phrase string
+}{
+	{"token-bucket", "no-capacity-cap.go", "capacity-cap", "request 11 (at t0+1m0s, when the bucket holds 0.00 tokens) was allowed"},
+	{"token-bucket", "fixed-tick.go", "continuous-refill", "request 2 (at t0+260ms, when the bucket holds 1.00 tokens) was refused"},
+	{"token-bucket", "whole-tokens.go", "continuous-refill", "when the bucket holds 0.32 tokens) was refused with retry after 250ms, want 170ms"},
+	{"token-bucket", "refusal-spends.go", "refusal-is-free", "request 3 (at t0+200ms, when the bucket holds 0.20 tokens) was refused with retry after 1.8s, want 800ms"},
+	{"token-bucket", "full-token-wait.go", "retry-after", "was refused with retry after 1s, want 700ms = (1 - 0.30) / 1 per second"},
+
+	{"retry-classifier", "retries-client-errors.go", "client-errors", "ShouldRetry(400, nil) = true, want false: 400 Bad Request"},
+	{"retry-classifier", "seconds-only.go", "retry-after-date", "RetryAfter(\"Sun, 06 Nov 1994 08:51:07 GMT\") = (0, false), want (1m30s, true)"},
+	{"retry-classifier", "retries-cancel.go", "cancellation", "ShouldRetry(0, context.Canceled) = true, want false"},
+	{"retry-classifier", "unwrapped-cancel.go", "cancellation", "ShouldRetry(0, fmt.Errorf(\"charge: %w\", context.Canceled)) = true, want false"},
+	{"retry-classifier", "every-5xx.go", "server-errors", "ShouldRetry(501, nil) = true, want false: 501 Not Implemented"},
+	{"retry-classifier", "negative-seconds.go", "retry-after-invalid", "RetryAfter(\"-1\") = (-1s, true), want (0, false)"},
+
+	{"full-jitter", "equal-jitter.go", "jitter-spread", "that is equal jitter"},
+	{"full-jitter", "no-jitter.go", "jitter-range", "returned 1s, outside [0, 1s)"},
+	{"full-jitter", "shift-overflow.go", "large-attempts", "overflowed"},
+	{"full-jitter", "global-rand.go", "seeded", "two sources with the same seed gave different schedules"},
+	{"full-jitter", "no-limit.go", "limit", "went above the limit"},
+
+	{"retry-loop", "ignores-retry-after.go", "retry-after-exact", "want exactly 2s as the server asked"},
+	{"retry-loop", "retries-client-errors.go", "never-retry", "Do called the provider 2 times, want 1"},
+	{"retry-loop", "no-jitter.go", "jitter-spread", "a delay of 1s is outside [0, 1s)"},
+	{"retry-loop", "one-extra-attempt.go", "attempt-limit", "Do called the provider 5 times, want 4"},
+	{"retry-loop", "retry-after-plus-backoff.go", "retry-after-exact", "retry 1 waited 2."},
+	{"retry-loop", "ignores-sleep-error.go", "cancellation", "when p.Sleep returns an error, return it at once"},
+
+	{"idempotency-store", "never-expires.go", "expiry", "want Fresh: the key has expired"},
+	{"idempotency-store", "ignores-fingerprint.go", "mismatch", "returned Replay {201 \"charged\"}, want Mismatch"},
+	{"idempotency-store", "stores-on-complete.go", "in-flight", "returned Fresh, want InFlight"},
+	{"idempotency-store", "successes-only.go", "replay-failures", "returned Fresh, want Replay {500 \"internal error\"}"},
+	{"idempotency-store", "sliding-ttl.go", "ttl-from-first-begin", "replays must not extend it"},
+	{"idempotency-store", "expires-late.go", "expiry", "gone once now >= t0+1h"},
+
+	{"circuit-breaker", "never-half-opens.go", "half-open-probe", "returned \"open\", want \"half-open\""},
+	{"circuit-breaker", "unlimited-probes.go", "half-open-probe", "the probe is still out"},
+	{"circuit-breaker", "keeps-old-cooldown.go", "probe-failure-reopens", "opened it again for a whole cooldown"},
+	{"circuit-breaker", "total-failures.go", "success-resets", "no run of 3 failures in a row yet"},
+	{"circuit-breaker", "opens-late.go", "opens-at-threshold", "returned \"closed\", want \"open\": the breaker is open, it opened at t0+10s, after 5 failures in a row"},
+}
+
+func TestWrongSolutionsAreRejected(t *testing.T) {
+	listed := map[string]bool{}
+	for _, tc := range wrongCases {
+		listed[tc.slug+"/"+tc.file] = true
+	}
+	for _, e := range exercises.All() {
+		for _, name := range e.WrongNames() {
+			assert.True(t, listed[e.Slug+"/"+name], "%s/wrong/%s has no case in wrongCases", e.Slug, name)
+		}
+	}
+	for _, tc := range wrongCases {
+		t.Run(tc.slug+"/"+tc.file, func(t *testing.T) {
+			t.Parallel()
+			e, err := exercises.Get(tc.slug)
+			require.NoError(t, err)
+			src, ok := e.Wrong[tc.file]
+			require.True(t, ok, "no file wrong/%s", tc.file)
+			require.Empty(t, e.Validate(src), "wrong solutions must compile against the checks")
+			prog, err := e.Program(src, tc.check)
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), gradeOptions.Timeout)
+			defer cancel()
+			out, runErr := yaegirun.Run(ctx, prog)
+			res := exercises.ParseCheck(tc.check, out, runErr, exercises.Lines(src))
+			require.Equal(t, exercises.StatusFail, res.Status, "check %s on wrong/%s: want fail, got %s: %s", tc.check, tc.file, res.Status, res.Message)
+			assert.Contains(t, res.Message, tc.phrase, "check %s on wrong/%s: the message should point at the mistake", tc.check, tc.file)
+			assert.NotEmpty(t, res.Input, "the result shows the input")
+			assert.NotEmpty(t, res.Expected, "the result shows what was expected")
+			assert.NotEmpty(t, res.Got, "the result shows what came back")
+		})
+	}
+}

@@ -1,0 +1,162 @@
+package exercises_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/exercises"
+)
+
+func TestParseCheck(t *testing.T) {
+	const fail = `@@check {"name":"burst","pass":false,"message":"too many","input":"b := NewBucket(4, 2, t0)","expected":"false","got":"true"}` + "\n"
+	tests := []struct {
+		name   string
+		stdout string
+		err    *exercises.RunError
+		want   exercises.CheckResult
+	}{
+		{
+			name:   "pass",
+			stdout: "@@input \"NewBucket(1, 1, t0)\"\n@@check {\"name\":\"burst\",\"pass\":true,\"message\":\"\",\"input\":\"\",\"expected\":\"\",\"got\":\"\"}\n",
+			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusPass},
+		},
+		{
+			name:   "fail, with the learner's output kept",
+			stdout: "debug 1\n" + fail,
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusFail, Message: "too many",
+				Input: "b := NewBucket(4, 2, t0)", Expected: "false", Got: "true", Output: "debug 1\n"},
+		},
+		{
+			name:   "the last verdict wins",
+			stdout: "@@check {\"name\":\"burst\",\"pass\":true}\n" + fail,
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusFail, Message: "too many",
+				Input: "b := NewBucket(4, 2, t0)", Expected: "false", Got: "true"},
+		},
+		{
+			name:   "timeout names the input",
+			stdout: "@@input \"b := NewBucket(10, 2, t0)\"\n",
+			err:    &exercises.RunError{Kind: "timeout", Message: "watchdog"},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
+				Message: "timed out: the code did not finish (an endless loop, or a wait that never ends?)", Input: "b := NewBucket(10, 2, t0)"},
+		},
+		{
+			name:   "a run error beats a verdict printed before it",
+			stdout: "@@check {\"name\":\"burst\",\"pass\":true}\n",
+			err:    &exercises.RunError{Kind: "panic", Message: "boom", Line: 12, Column: 3},
+			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "your code panicked near line 12: boom", Line: 12},
+		},
+		{
+			name: "a compile error in the learner's lines",
+			err:  &exercises.RunError{Kind: "compile", Message: "undefined: x", Line: 7, Column: 2},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "does not compile: line 7:2: undefined: x", Line: 7, Compile: true},
+		},
+		{
+			name: "a compile error in the checks",
+			err:  &exercises.RunError{Kind: "compile", Message: "cannot use b (type *Bucket)", Line: 300, Column: 2},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Compile: true,
+				Message: "your code does not fit the checks (a type or signature differs from the starter's): cannot use b (type *Bucket)"},
+		},
+		{
+			name:   "no verdict",
+			stdout: "hello\n",
+			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "the check ended without reporting a result", Output: "hello\n"},
+		},
+		{
+			name:   "a verdict for another check",
+			stdout: "@@check {\"name\":\"other\",\"pass\":true}\n",
+			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "the check's result could not be read: {\"name\":\"other\",\"pass\":true}"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := exercises.ParseCheck("burst", tc.stdout, tc.err, 40)
+			assert.Equal(t, tc.want, got, "stdout %q, error %v", tc.stdout, tc.err)
+		})
+	}
+}
+
+func TestReportHintsAndScore(t *testing.T) {
+	e := mustGet(t, "token-bucket")
+	var results []exercises.CheckResult
+	for i, c := range e.Checks {
+		st := exercises.StatusPass
+		if i%2 == 0 {
+			st = exercises.StatusFail
+		}
+		results = append(results, exercises.CheckResult{Name: c.Name, Status: st, Message: "wrong"})
+	}
+	hints := map[string]int{"retry-after": 5, "burst": 1}
+	r := exercises.NewReport(e, results[:len(results)-1], hints) // the last one never reported
+	assert.Equal(t, exercises.StatusFail, r.Status)
+	assert.Equal(t, 2, r.Passed, "checks 1 and 3 passed; the 6th did not run")
+	assert.Equal(t, 6, r.Total)
+	assert.Equal(t, 33, r.Score)
+
+	byName := map[string]exercises.CheckReport{}
+	for _, c := range r.Checks {
+		byName[c.Name] = c
+	}
+	assert.Equal(t, e.Checks[0].Hints[:2], byName["burst"].Hints, "one extra hint asked for: two shown")
+	assert.False(t, byName["burst"].MoreHints, "burst has two hints")
+	assert.Len(t, byName["retry-after"].Hints, 0, "retry-after passed: no hints")
+	assert.Equal(t, e.Checks[2].Hints[:1], byName["continuous-refill"].Hints, "a failing check shows its first hint")
+	assert.True(t, byName["continuous-refill"].MoreHints)
+	assert.Equal(t, exercises.StatusError, byName["random-traffic"].Status)
+	assert.Equal(t, "the check did not run", byName["random-traffic"].Message)
+	assert.Contains(t, r.Text(), "token-bucket: 2 of 6 checks pass (score 33%)")
+
+	var all []exercises.CheckResult
+	for _, c := range e.Checks {
+		all = append(all, exercises.CheckResult{Name: c.Name, Status: exercises.StatusPass})
+	}
+	pass := exercises.NewReport(e, all, nil)
+	assert.Equal(t, exercises.StatusPass, pass.Status)
+	assert.Equal(t, 100, pass.Score)
+}
+
+func TestResultsJSON(t *testing.T) {
+	e := mustGet(t, "retry-classifier")
+	var results []exercises.CheckResult
+	for i, c := range e.Checks {
+		res := exercises.CheckResult{Name: c.Name, Status: exercises.StatusPass}
+		if i == 1 {
+			res = exercises.CheckResult{Name: c.Name, Status: exercises.StatusFail, Message: "ShouldRetry(408, nil) = false, want true",
+				Input: "ShouldRetry(408, nil)", Expected: "true", Got: "false", Output: "debug\n"}
+		}
+		results = append(results, res)
+	}
+	var doc struct {
+		Version int     `json:"version"`
+		Status  string  `json:"status"`
+		Message *string `json:"message"`
+		Tests   []struct {
+			Name    string  `json:"name"`
+			Status  string  `json:"status"`
+			Message *string `json:"message"`
+			Output  *string `json:"output"`
+		} `json:"tests"`
+	}
+	require.NoError(t, json.Unmarshal(exercises.NewReport(e, results, nil).ResultsJSON(), &doc))
+	assert.Equal(t, 2, doc.Version)
+	assert.Equal(t, "fail", doc.Status)
+	assert.Nil(t, doc.Message, "the top-level message is only for errors")
+	require.Len(t, doc.Tests, len(e.Checks))
+	assert.Equal(t, "client-errors", doc.Tests[0].Name)
+	assert.Equal(t, "pass", doc.Tests[0].Status)
+	assert.Nil(t, doc.Tests[0].Message, "a passing test has a null message")
+	assert.Equal(t, "fail", doc.Tests[1].Status)
+	require.NotNil(t, doc.Tests[1].Message)
+	assert.Equal(t, "ShouldRetry(408, nil) = false, want true\ninput: ShouldRetry(408, nil)\nexpected: true\ngot: false\nhint: "+e.Checks[1].Hints[0], *doc.Tests[1].Message)
+	require.NotNil(t, doc.Tests[1].Output)
+	assert.Equal(t, "debug\n", *doc.Tests[1].Output)
+
+	bad := exercises.ErrorReport(e, []exercises.Diagnostic{{Line: 3, Column: 1, Message: "syntax error: nope"}})
+	require.NoError(t, json.Unmarshal(bad.ResultsJSON(), &doc))
+	assert.Equal(t, "error", doc.Status)
+	require.NotNil(t, doc.Message)
+	assert.Equal(t, "line 3:1: syntax error: nope", *doc.Message)
+	assert.Empty(t, doc.Tests)
+}

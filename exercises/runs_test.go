@@ -1,0 +1,87 @@
+package exercises_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/exercises/internal/yaegirun"
+)
+
+// These tests run whole submissions that go wrong in the ways the grader
+// must survive: a loop that never ends, a panic, a type error.
+
+func lineOf(src, needle string) int {
+	i := strings.Index(src, needle)
+	if i < 0 {
+		return 0
+	}
+	return strings.Count(src[:i], "\n") + 1
+}
+
+func TestEndlessLoopTimesOutAndOthersStillReport(t *testing.T) {
+	e := mustGet(t, "token-bucket")
+	// Loop forever only for the 10-token bucket of capacity-cap.
+	src := strings.Replace(e.Solution, "func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n",
+		"func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n\tfor b.capacity == 10 {\n\t}\n", 1)
+	require.NotEqual(t, e.Solution, src)
+	start := time.Now()
+	r := e.Grade(context.Background(), yaegirun.Runner, src, exercises.Options{Parallel: 2, Timeout: 3 * time.Second})
+	assert.Less(t, time.Since(start), 30*time.Second)
+	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	assert.Equal(t, r.Total-1, r.Passed, "only the looping check fails\n%s", r.Text())
+	for _, c := range r.Checks {
+		if c.Name != "capacity-cap" {
+			continue
+		}
+		assert.Equal(t, exercises.StatusError, c.Status)
+		assert.Contains(t, c.Message, "timed out")
+		assert.Contains(t, c.Input, "b := NewBucket(10, 2, t0)", "a timeout names the input it was running")
+	}
+}
+
+func TestPanicIsReportedWithLineAndInput(t *testing.T) {
+	e := mustGet(t, "idempotency-store")
+	// Forget to make the map: the first Begin writes to a nil map.
+	src := strings.Replace(e.Solution, "return &Store{ttl: ttl, entries: map[string]*entry{}}", "return &Store{ttl: ttl}", 1)
+	require.NotEqual(t, e.Solution, src)
+	r := e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	c := r.Checks[0]
+	assert.Equal(t, exercises.StatusError, c.Status)
+	assert.Contains(t, c.Message, "panicked")
+	begin := lineOf(src, "func (s *Store) Begin(")
+	assert.InDelta(t, begin+4, c.Line, 6, "the panic's line in the learner's file, in or just above Begin (line %d): %s", begin, c.Message)
+	assert.Contains(t, c.Message, "assignment to entry in nil map")
+	assert.Contains(t, c.Input, `Begin("k1", "charge 50", t0+0s)`)
+}
+
+func TestCompileErrorIsReportedOnceWithItsLine(t *testing.T) {
+	e := mustGet(t, "circuit-breaker")
+	src := strings.Replace(e.Solution, "b.failures++", "b.failures += \"one\"", 1)
+	require.NotEqual(t, e.Solution, src)
+	r := e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+	require.Equal(t, exercises.StatusError, r.Status, r.Text())
+	require.Len(t, r.Diagnostics, 1)
+	assert.Equal(t, lineOf(src, "b.failures += \"one\""), r.Diagnostics[0].Line, r.Diagnostics[0].Message)
+	assert.Empty(t, r.Checks, "no check ran")
+	assert.Contains(t, r.Text(), "the checks could not run")
+}
+
+func TestLearnerOutputIsKept(t *testing.T) {
+	e := mustGet(t, "circuit-breaker")
+	src := strings.Replace(e.Solution, "func NewBreaker(threshold int, cooldown time.Duration) *Breaker {\n",
+		"func NewBreaker(threshold int, cooldown time.Duration) *Breaker {\n\tfmt.Println(\"new breaker\", threshold)\n", 1)
+	prog, err := e.Program(src, "closed-allows")
+	require.NoError(t, err)
+	out, runErr := yaegirun.Run(context.Background(), prog)
+	require.Nil(t, runErr)
+	res := exercises.ParseCheck("closed-allows", out, nil, exercises.Lines(src))
+	assert.Equal(t, exercises.StatusPass, res.Status)
+	assert.Equal(t, "new breaker 3\n", res.Output)
+}
