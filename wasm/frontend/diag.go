@@ -14,11 +14,53 @@ const KindInternal Kind = "internal"
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// compilerWording maps the few go/types messages that the compiler's
+// types2 words differently.
+var compilerWording = []struct{ prefix, suffix, replacement string }{
+	{"break not in for, switch, or select statement", "", "break is not in a loop, switch, or select"},
+	{"continue not in for statement", "", "continue is not in a loop"},
+	{"label ", " declared and not used", " defined and not used"},
+}
+
 // typeDiagnostic converts a go/types error. go/types and the compiler's
-// types2 share their wording, so only the position needs converting.
-func typeDiagnostic(fset *token.FileSet, err types.Error) Diagnostic {
-	pos := fset.Position(err.Pos)
-	return Diagnostic{Kind: KindType, Line: pos.Line, Column: pos.Column, Message: err.Msg}
+// types2 share nearly all their wording; where they report a different
+// position (the two differ for a call with too few arguments and for a
+// type argument that fails its constraint) the compiler's is used.
+func typeDiagnostic(fset *token.FileSet, file *ast.File, err types.Error) Diagnostic {
+	msg, at := err.Msg, err.Pos
+	for _, w := range compilerWording {
+		if strings.HasPrefix(msg, w.prefix) && strings.HasSuffix(msg, w.suffix) {
+			if w.suffix == "" {
+				msg = w.replacement
+			} else {
+				msg = strings.TrimSuffix(msg, w.suffix) + w.replacement
+			}
+		}
+	}
+	switch {
+	case strings.HasPrefix(msg, "not enough arguments in call"):
+		if call := callAt(file, at, func(c *ast.CallExpr) token.Pos { return c.Rparen }); call != nil && len(call.Args) > 0 {
+			at = call.Args[len(call.Args)-1].Pos()
+		}
+	case strings.Contains(msg, " does not satisfy "):
+		if call := callAt(file, at, func(c *ast.CallExpr) token.Pos { return c.Fun.Pos() }); call != nil {
+			at = call.Lparen
+		}
+	}
+	pos := fset.Position(at)
+	return Diagnostic{Kind: KindType, Line: pos.Line, Column: pos.Column, Message: msg}
+}
+
+// callAt finds the call for which key returns pos.
+func callAt(file *ast.File, pos token.Pos, key func(*ast.CallExpr) token.Pos) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && found == nil && key(c) == pos {
+			found = c
+		}
+		return found == nil
+	})
+	return found
 }
 
 // checkImports reports every import of a package outside Allowed, naming
@@ -115,6 +157,9 @@ func compilerSyntaxMessage(src []byte, e *scanner.Error, d *Diagnostic) string {
 func describeToken(src []byte, offset int) string {
 	if offset >= len(src) {
 		return "EOF"
+	}
+	if src[offset] == '\n' {
+		return "newline"
 	}
 	var s scanner.Scanner
 	fset := token.NewFileSet()

@@ -125,7 +125,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		Sizes:     types.SizesFor("gc", "wasm"),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
-				diags = append(diags, typeDiagnostic(fset, te))
+				diags = append(diags, typeDiagnostic(fset, file, te))
 			}
 		},
 	}
