@@ -219,11 +219,12 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 	switch {
 	case panicked != nil:
 		return nil, panicked
-	case returned:
-		return nil, nil
 	case full:
+		// Even if main went on to return: what it printed is incomplete.
 		return &Error{Kind: KindRuntime, Message: fmt.Sprintf(
 			"the program was stopped: it printed more than %s", byteSize(r.out.limit))}, nil
+	case returned:
+		return nil, nil
 	case errors.Is(r.ctx.Err(), context.DeadlineExceeded):
 		return &Error{Kind: KindRuntime, Message: "the program was stopped: it ran past its time limit"}, nil
 	case r.ctx.Err() != nil:

@@ -86,7 +86,6 @@ func TestSliceFunctionsMatchStandardLibrary(t *testing.T) {
 	assert.Equal(t, stdslices.Delete([]int{1, 2, 3, 4}, 1, 3), slices.Delete([]int{1, 2, 3, 4}, 1, 3))
 	odd := func(x int) bool { return x%2 == 1 }
 	assert.Equal(t, stdslices.DeleteFunc(stdslices.Clone(s), odd), slices.DeleteFunc(slices.Clone(s), odd))
-	assert.Equal(t, stdslices.Concat([]int{1}, nil, []int{2, 3}), slices.Concat([]int{1}, nil, []int{2, 3}))
 	assert.Equal(t, stdslices.Repeat([]int{1, 2}, 3), slices.Repeat([]int{1, 2}, 3))
 	assert.Equal(t, stdslices.Compare([]int{1, 2}, []int{1, 3}), slices.Compare([]int{1, 2}, []int{1, 3}))
 	assert.Equal(t, stdslices.Compare([]int{1, 2}, []int{1}), slices.Compare([]int{1, 2}, []int{1}))
@@ -108,7 +107,6 @@ func TestMapsAndIterators(t *testing.T) {
 	assert.Equal(t, map[string]int{"a": 1}, c, "DeleteFunc v > 1")
 	maps.Copy(c, map[string]int{"z": 26})
 	assert.Equal(t, map[string]int{"a": 1, "z": 26}, c, "Copy")
-	assert.False(t, maps.EqualFunc(m, c, func(a, b int) bool { return a == b }))
 	assert.Nil(t, maps.Clone(map[string]int(nil)))
 	first := slices.Collect(func(yield func(int) bool) {
 		for i := 0; i < 10 && yield(i); i++ {

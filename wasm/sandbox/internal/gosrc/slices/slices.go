@@ -4,7 +4,8 @@
 //
 // The signatures take []E where the standard library takes a type
 // parameter S ~[]E, which yaegi v0.16.1 cannot declare; named slice types
-// are still accepted, and results assign back to them. Collect, Sorted and
+// are still accepted, and results assign back to them. Concat is missing:
+// yaegi cannot infer a type parameter from a variadic argument. Collect, Sorted and
 // SortedFunc accept the iterator functions of this runtime's maps package
 // (or any func(yield func(E) bool)).
 package slices
@@ -185,7 +186,7 @@ func Compact[E comparable](s []E) []E {
 			out = append(out, s[i])
 		}
 	}
-	clear(s[len(out):])
+	zero(s[len(out):])
 	return out
 }
 
@@ -207,7 +208,7 @@ func Delete[E any](s []E, i, j int) []E {
 	}
 	n := len(s)
 	s = append(s[:i], s[j:]...)
-	clear(s[len(s):n])
+	zero(s[len(s):n])
 	return s
 }
 
@@ -219,16 +220,7 @@ func DeleteFunc[E any](s []E, del func(E) bool) []E {
 			out = append(out, v)
 		}
 	}
-	clear(s[len(out):])
-	return out
-}
-
-// Concat returns a new slice of the given slices joined.
-func Concat[E any](ss ...[]E) []E {
-	var out []E
-	for _, s := range ss {
-		out = append(out, s...)
-	}
+	zero(s[len(out):])
 	return out
 }
 
@@ -277,6 +269,15 @@ func Values[E any](s []E) func(yield func(E) bool) {
 				return
 			}
 		}
+	}
+}
+
+// zero sets every element of s to its zero value: the clear builtin, which
+// yaegi v0.16.1 lacks.
+func zero[E any](s []E) {
+	var z E
+	for i := range s {
+		s[i] = z
 	}
 }
 
