@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/flakylab/flakylab/exercises"
-	"github.com/flakylab/flakylab/exercises/internal/yaegirun"
+	"github.com/flakylab/flakylab/exercises/internal/native"
 )
 
 // gradeOptions leave room for the race detector, which slows the
@@ -18,7 +18,7 @@ var gradeOptions = exercises.Options{Parallel: 2, Timeout: 20 * exercises.Defaul
 
 func grade(t *testing.T, e *exercises.Exercise, src string) exercises.Report {
 	t.Helper()
-	return e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+	return e.Grade(context.Background(), native.Runner, src, gradeOptions)
 }
 
 func TestCatalogue(t *testing.T) {
@@ -139,7 +139,7 @@ func TestWrongSolutionsAreRejected(t *testing.T) {
 			require.NoError(t, err)
 			ctx, cancel := context.WithTimeout(context.Background(), gradeOptions.Timeout)
 			defer cancel()
-			out, runErr := yaegirun.Run(ctx, prog)
+			out, runErr := native.Run(ctx, prog)
 			res := exercises.ParseCheck(tc.check, out, runErr, exercises.Lines(src))
 			require.Equal(t, exercises.StatusFail, res.Status, "check %s on wrong/%s: want fail, got %s: %s", tc.check, tc.file, res.Status, res.Message)
 			assert.Contains(t, res.Message, tc.phrase, "check %s on wrong/%s: the message should point at the mistake", tc.check, tc.file)

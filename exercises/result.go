@@ -139,7 +139,7 @@ func describeRunError(e *RunError, learnerLines int) string {
 	case "stopped":
 		return "stopped before it finished"
 	case "panic":
-		return "your code panicked" + at + ": " + e.Message
+		return "your code panicked" + at + ": " + strings.TrimPrefix(e.Message, "panic: ")
 	case "crash":
 		msg := "the run crashed" + at + ": " + e.Message
 		if strings.Contains(e.Message, "stack") {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/flakylab/flakylab/exercises"
-	"github.com/flakylab/flakylab/exercises/internal/yaegirun"
+	"github.com/flakylab/flakylab/exercises/internal/native"
 )
 
 // These tests run whole submissions that go wrong in the ways the grader
@@ -31,7 +31,7 @@ func TestEndlessLoopTimesOutAndOthersStillReport(t *testing.T) {
 		"func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n\tfor b.capacity == 10 {\n\t}\n", 1)
 	require.NotEqual(t, e.Solution, src)
 	start := time.Now()
-	r := e.Grade(context.Background(), yaegirun.Runner, src, exercises.Options{Parallel: 2, Timeout: 3 * time.Second})
+	r := e.Grade(context.Background(), native.Runner, src, exercises.Options{Parallel: 2, Timeout: 3 * time.Second})
 	assert.Less(t, time.Since(start), 30*time.Second)
 	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
 	assert.Equal(t, r.Total-1, r.Passed, "only the looping check fails\n%s", r.Text())
@@ -46,26 +46,25 @@ func TestEndlessLoopTimesOutAndOthersStillReport(t *testing.T) {
 }
 
 func TestPanicIsReportedWithLineAndInput(t *testing.T) {
-	e := mustGet(t, "idempotency-store")
-	// Forget to make the map: the first Begin writes to a nil map.
-	src := strings.Replace(e.Solution, "return &Store{ttl: ttl, entries: map[string]*entry{}}", "return &Store{ttl: ttl}", 1)
+	e := mustGet(t, "token-bucket")
+	// Forget to return the bucket: the first Allow dereferences nil.
+	src := strings.Replace(e.Solution, "return &Bucket{capacity: capacity, rate: rate, tokens: capacity, last: now}", "return nil", 1)
 	require.NotEqual(t, e.Solution, src)
-	r := e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+	r := e.Grade(context.Background(), native.Runner, src, gradeOptions)
 	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
 	c := r.Checks[0]
 	assert.Equal(t, exercises.StatusError, c.Status)
-	assert.Contains(t, c.Message, "panicked")
-	begin := lineOf(src, "func (s *Store) Begin(")
-	assert.InDelta(t, begin+4, c.Line, 6, "the panic's line in the learner's file, in or just above Begin (line %d): %s", begin, c.Message)
-	assert.Contains(t, c.Message, "assignment to entry in nil map")
-	assert.Contains(t, c.Input, `Begin("k1", "charge 50", t0+0s)`)
+	assert.Contains(t, c.Message, "your code panicked near line")
+	assert.Contains(t, c.Message, "nil pointer dereference")
+	assert.Equal(t, lineOf(src, "if elapsed := now.Sub(b.last); elapsed > 0 {"), c.Line, "the panic's line in the learner's file: %s", c.Message)
+	assert.Contains(t, c.Input, "b := NewBucket(4, 2, t0)")
 }
 
 func TestCompileErrorIsReportedOnceWithItsLine(t *testing.T) {
 	e := mustGet(t, "circuit-breaker")
 	src := strings.Replace(e.Solution, "b.failures++", "b.failures += \"one\"", 1)
 	require.NotEqual(t, e.Solution, src)
-	r := e.Grade(context.Background(), yaegirun.Runner, src, gradeOptions)
+	r := e.Grade(context.Background(), native.Runner, src, gradeOptions)
 	require.Equal(t, exercises.StatusError, r.Status, r.Text())
 	require.Len(t, r.Diagnostics, 1)
 	assert.Equal(t, lineOf(src, "b.failures += \"one\""), r.Diagnostics[0].Line, r.Diagnostics[0].Message)
@@ -79,7 +78,7 @@ func TestLearnerOutputIsKept(t *testing.T) {
 		"func NewBreaker(threshold int, cooldown time.Duration) *Breaker {\n\tfmt.Println(\"new breaker\", threshold)\n", 1)
 	prog, err := e.Program(src, "closed-allows")
 	require.NoError(t, err)
-	out, runErr := yaegirun.Run(context.Background(), prog)
+	out, runErr := native.Run(context.Background(), prog)
 	require.Nil(t, runErr)
 	res := exercises.ParseCheck("closed-allows", out, nil, exercises.Lines(src))
 	assert.Equal(t, exercises.StatusPass, res.Status)

@@ -77,17 +77,16 @@ func chkScenario(threshold int, cooldown chktime.Duration, ops []chkOp) chkResul
 		Now: func() chktime.Time { return chkT0 },
 		OnStateChange: func(_ string, from, to chkbreaker.State) {
 			at := now
-			switch {
-			case to == chkbreaker.Open && from == chkbreaker.Closed:
+			if to == chkbreaker.Open && from == chkbreaker.Closed {
 				opened = now
 				change = chkfmt.Sprintf("it opened at t0+%s, after %d failures in a row", now.Sub(chkT0), threshold)
-			case to == chkbreaker.Open:
+			} else if to == chkbreaker.Open {
 				opened = now
 				change = chkfmt.Sprintf("its probe failed at t0+%s, which opened it again for a whole cooldown, until t0+%s", now.Sub(chkT0), now.Add(cooldown).Sub(chkT0))
-			case to == chkbreaker.HalfOpen:
+			} else if to == chkbreaker.HalfOpen {
 				at = opened.Add(cooldown)
 				change = chkfmt.Sprintf("it opened at t0+%s and became half-open at t0+%s, when the %s cooldown was over: one probe may go through", opened.Sub(chkT0), at.Sub(chkT0), cooldown)
-			case to == chkbreaker.Closed:
+			} else if to == chkbreaker.Closed {
 				change = chkfmt.Sprintf("its probe succeeded at t0+%s, which closed it with a fresh failure count", now.Sub(chkT0))
 			}
 		},

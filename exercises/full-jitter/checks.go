@@ -39,14 +39,13 @@ func chkBackoffs(base, limit chktime.Duration, attempts []int) chkResult {
 		got = append(got, g)
 		if g != w {
 			msg := chkfmt.Sprintf("%s = %s, want %s", input, chkDur(g), chkDur(w))
-			switch {
-			case g > limit:
+			if g > limit {
 				msg += ": the backoff went above the limit"
-			case g < 0:
+			} else if g < 0 {
 				msg += ": the duration overflowed and became negative"
-			case g == 0 && a >= 30:
+			} else if g == 0 && a >= 30 {
 				msg += ": a backoff is never 0 (did the duration overflow?)"
-			case g == 0:
+			} else if g == 0 {
 				msg += ": a backoff is never 0"
 			}
 			return chkFail(msg, input, chkDurs(want), chkDurs(got))

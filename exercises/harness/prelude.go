@@ -4,7 +4,10 @@
 // The grader appends it, then the exercise's checks.go, to the learner's file
 // and sets chkSelected; everything here is prefixed chk so that it cannot
 // collide with the learner's names. It must stay plain Go that the
-// interpreter runs: no generics, no range over integers.
+// interpreter runs: no generics, no range over integers, and no switch
+// without a tag (when a run panics, the sandbox reruns it instrumented to
+// find the line, and yaegi v0.16.1 fails that rerun on a tagless switch;
+// if-else chains keep the learner's panic lines exact).
 
 package main
 
@@ -67,18 +70,17 @@ func chkQuote(s string) string {
 	var b chkstrings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
-		switch {
-		case r == '"':
+		if r == '"' {
 			b.WriteString("\\\"")
-		case r == '\\':
+		} else if r == '\\' {
 			b.WriteString("\\\\")
-		case r == '\n':
+		} else if r == '\n' {
 			b.WriteString("\\n")
-		case r == '\t':
+		} else if r == '\t' {
 			b.WriteString("\\t")
-		case r < 0x20 || r == 0x7f || r == 0xfffd:
+		} else if r < 0x20 || r == 0x7f || r == 0xfffd {
 			b.WriteString(chkfmt.Sprintf("\\u%04x", r))
-		default:
+		} else {
 			b.WriteRune(r)
 		}
 	}

@@ -65,12 +65,11 @@ func chkOK() chkprovider.Step { return chkprovider.Step{Status: 200, Body: []byt
 func chkDescribe(s chkSetup) string {
 	parts := []string{}
 	for _, st := range s.steps {
-		switch {
-		case st.Err != nil:
+		if st.Err != nil {
 			parts = append(parts, st.Err.Error())
-		case st.Header["Retry-After"] != "":
+		} else if st.Header["Retry-After"] != "" {
 			parts = append(parts, chkfmt.Sprintf("%d (Retry-After: %s)", st.Status, st.Header["Retry-After"]))
-		default:
+		} else {
 			parts = append(parts, chkfmt.Sprint(st.Status))
 		}
 	}

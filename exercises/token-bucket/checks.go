@@ -71,14 +71,13 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 		got = append(got, chkAnswer(ok, wait))
 		where := chkfmt.Sprintf("request %d (at t0+%s, when the bucket holds %s tokens)", i+1, off, chkTokens(held))
 		msg := ""
-		switch {
-		case ok && !d.Allowed:
+		if ok && !d.Allowed {
 			msg = where + " was allowed, but there is no whole token to spend"
-		case !ok && d.Allowed:
+		} else if !ok && d.Allowed {
 			msg = where + " was refused, but a token is there"
-		case ok && wait != 0:
+		} else if ok && wait != 0 {
 			msg = where + " was allowed and also told to retry after " + chkDur(wait) + ": an allowed request waits 0"
-		case !ok && !chkClose(wait, d.RetryAfter, chktime.Millisecond):
+		} else if !ok && !chkClose(wait, d.RetryAfter, chktime.Millisecond) {
 			msg = chkfmt.Sprintf("%s was refused with retry after %s, want %s = (1 - %s) / %g per second", where, chkDur(wait), chkDur(d.RetryAfter), chkTokens(held), rate)
 		}
 		if msg != "" {

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/flakylab/flakylab/exercises"
-	"github.com/flakylab/flakylab/exercises/internal/yaegirun"
+	"github.com/flakylab/flakylab/exercises/internal/native"
 )
 
 // runMarker starts the line on which a child reports how its run ended.
@@ -32,7 +32,7 @@ func child(in io.Reader, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, "check: reading the program:", err)
 		return 3
 	}
-	runErr := yaegirun.Stream(context.Background(), string(src), out)
+	runErr := native.Stream(context.Background(), string(src), out)
 	b, err := json.Marshal(runErr)
 	if err != nil {
 		return 3
