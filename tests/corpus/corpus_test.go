@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -23,6 +22,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/flakylab/flakylab/wasm/frontend"
+	"github.com/flakylab/flakylab/wasm/symbols"
 )
 
 // native is what the Go toolchain makes of one program.
@@ -32,8 +32,9 @@ type native struct {
 	err    error
 }
 
-// buildAll builds and runs every case natively, a few at a time, with the
-// binaries in a temporary directory.
+// buildAll builds and runs every case natively, a few at a time, from
+// its file in testdata (so that imports of the course's packages resolve
+// in this module), with the binaries in a temporary directory.
 func buildAll(t *testing.T, cases []Case, run bool) map[string]native {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
@@ -60,15 +61,15 @@ func buildAll(t *testing.T, cases []Case, run bool) map[string]native {
 	return results
 }
 
+// sourcePath is where a case's file is, relative to this package.
+func sourcePath(c Case) string {
+	dir := map[Kind]string{Valid: "valid", Invalid: "invalid", Unsupported: "unsupported"}[c.Kind]
+	return filepath.Join("testdata", dir, c.Name+".go")
+}
+
 func buildAndRun(dir string, c Case, run bool) native {
-	src := filepath.Join(dir, c.Name+".go")
 	bin := filepath.Join(dir, c.Name)
-	if err := os.WriteFile(src, c.Source, 0o644); err != nil {
-		return native{err: err}
-	}
-	build := exec.Command("go", "build", "-o", bin, c.Name+".go")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=off")
+	build := exec.Command("go", "build", "-o", bin, sourcePath(c))
 	var stderr bytes.Buffer
 	build.Stderr = &stderr
 	if err := build.Run(); err != nil || !run {
@@ -84,8 +85,9 @@ func buildAndRun(dir string, c Case, run bool) native {
 }
 
 // interpret runs a program the way the runtime does: front end, then the
-// interpreter. Natively the whole standard library is offered; the runtime
-// offers only the allowed packages, which the front end enforces anyway.
+// interpreter. Natively the whole standard library is offered (the front
+// end already refuses other imports), with the runtime's tables for the
+// course's packages.
 func interpret(src []byte) (stdout string, diags []frontend.Diagnostic, err error) {
 	prog, diags := frontend.Check(src, frontend.Options{})
 	if len(diags) > 0 {
@@ -94,6 +96,16 @@ func interpret(src []byte) (stdout string, diags []frontend.Diagnostic, err erro
 	var out, errOut bytes.Buffer
 	i := interp.New(interp.Options{Stdout: &out, Stderr: &errOut})
 	if err := i.Use(stdlib.Symbols); err != nil {
+		return "", nil, err
+	}
+	// The course's packages, from the runtime's generated tables.
+	core := interp.Exports{}
+	for key, table := range symbols.Symbols {
+		if strings.HasPrefix(key, "github.com/flakylab/flakylab/core/") {
+			core[key] = table
+		}
+	}
+	if err := i.Use(core); err != nil {
 		return "", nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -165,13 +177,14 @@ func startsGoroutines(src []byte) bool {
 }
 
 // compilerLines turns go build's stderr into the golden form.
-func compilerLines(name, stderr string) string {
+func compilerLines(c Case, stderr string) string {
 	var b strings.Builder
 	for _, line := range strings.SplitAfter(stderr, "\n") {
 		if line == "" || strings.HasPrefix(line, "# ") {
 			continue
 		}
-		b.WriteString(strings.TrimPrefix(line, "./"+name+".go:"))
+		line = strings.TrimPrefix(line, sourcePath(c)+":")
+		b.WriteString(strings.TrimPrefix(line, "./"+sourcePath(c)+":"))
 	}
 	return b.String()
 }
@@ -197,7 +210,7 @@ func TestInvalidProgramsMatchCompiler(t *testing.T) {
 	for _, c := range cases {
 		r := built[c.Name]
 		require.Error(t, r.err, "%s: go build accepted an invalid program", c.Name)
-		assert.Equal(t, c.Errors, compilerLines(c.Name, r.stderr), "%s: want (golden) vs got (go build)", c.Name)
+		assert.Equal(t, c.Errors, compilerLines(c, r.stderr), "%s: want (golden) vs got (go build)", c.Name)
 		_, diags := frontend.Check(c.Source, frontend.Options{})
 		want := strings.ReplaceAll(c.Errors, "runtime.main_main·f: ", "")
 		assert.Equal(t, want, frontendLines(diags), "%s: want (go build) vs got (front end)", c.Name)

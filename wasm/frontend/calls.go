@@ -53,7 +53,7 @@ func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
 	named := !types.Identical(tv.Type, basic)
 	texpr, _ := l.typeExpr(tv.Type)
 	conv := func(e ast.Expr) ast.Expr {
-		if named && l.info.Types[e].Value == nil {
+		if tv := l.info.Types[e]; named && (tv.Value == nil || !isUntyped(tv.Type)) {
 			return &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{e}}
 		}
 		return e
@@ -213,4 +213,10 @@ func (l *lowerer) withTypeArgs(x ast.Expr, inst types.Instance) ast.Expr {
 		list.Indices = append(list.Indices, l.parseExpr(texpr))
 	}
 	return list
+}
+
+// isUntyped reports whether t is the type of an untyped constant.
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
 }
