@@ -3,12 +3,15 @@ package exercises
 import (
 	"embed"
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 )
 
-//go:embed harness/prelude.go */prompt.md */starter.go */solution.go */checks.go */wrong/*.go
+// files holds what grading needs. The answers (solution.go and wrong/)
+// are embedded separately, in builds for the command line and tests only:
+// see answers.go.
+//
+//go:embed harness/prelude.go */prompt.md */starter.go */checks.go
 var files embed.FS
 
 // Exercise is one auto-graded exercise.
@@ -30,10 +33,13 @@ type Exercise struct {
 	// Starter is the code the editor opens with. It compiles and fails
 	// the checks.
 	Starter string
-	// Solution is a reference solution that passes every check.
+	// Solution is a reference solution that passes every check. It is
+	// empty in GOOS=js builds, so that the page's WebAssembly never
+	// carries the answers: the site publishes each solution as a file of
+	// its own, fetched when the learner asks for it.
 	Solution string
 	// Wrong maps a file name in wrong/ to a plausible mistaken solution
-	// that at least one check rejects.
+	// that at least one check rejects. Empty in GOOS=js builds.
 	Wrong map[string]string
 
 	checks string       // checks.go, the exercise's part of each program
@@ -62,13 +68,8 @@ func init() {
 	for _, e := range specs {
 		e.Prompt = mustRead(e.Slug + "/prompt.md")
 		e.Starter = mustRead(e.Slug + "/starter.go")
-		e.Solution = mustRead(e.Slug + "/solution.go")
 		e.checks = mustRead(e.Slug + "/checks.go")
-		e.Wrong = map[string]string{}
-		wrong, _ := files.ReadDir(e.Slug + "/wrong")
-		for _, f := range wrong {
-			e.Wrong[f.Name()] = mustRead(path.Join(e.Slug, "wrong", f.Name()))
-		}
+		e.Solution, e.Wrong = readAnswers(e.Slug)
 		reqs, err := requirementsOf(e.Starter)
 		if err != nil {
 			panic(fmt.Sprintf("exercises: starter of %s: %v", e.Slug, err))
@@ -82,7 +83,11 @@ func init() {
 // mustRead returns an embedded file without a leading //go:build ignore
 // line (and the blank line after it).
 func mustRead(name string) string {
-	b, err := files.ReadFile(name)
+	return readFrom(files, name)
+}
+
+func readFrom(fsys embed.FS, name string) string {
+	b, err := fsys.ReadFile(name)
 	if err != nil {
 		panic("exercises: " + err.Error())
 	}

@@ -1,0 +1,151 @@
+package exercises
+
+import (
+	"encoding/json"
+)
+
+// The page grades in three steps, each a plain call that the runtime can
+// expose to JavaScript: Plan turns a submission into programs (or
+// diagnostics), the page runs each program in a fresh worker run under its
+// watchdog, and Exercise.ReportRuns turns the runs into a Report. The JSON
+// forms (PlanJSON, ReportJSON, SiteJSON) take and return strings only, so
+// that a bridge, or a program in the interpreter, can call them as they are.
+
+// Plan is what the page needs to grade a submission.
+type Plan struct {
+	// Exercise is the exercise's slug.
+	Exercise string `json:"exercise"`
+	// Diagnostics, when not empty, are why no check can run; the page
+	// shows them and runs nothing.
+	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
+	// Runs holds one program per check, in report order. Run them one at
+	// a time (each in a fresh run, with the page's watchdog); if the
+	// first one fails to compile, the others will too: stop there.
+	Runs []PlannedRun `json:"runs,omitempty"`
+	// TimeoutMs is the watchdog each run should get.
+	TimeoutMs int `json:"timeoutMs"`
+}
+
+// PlannedRun is one program to run.
+type PlannedRun struct {
+	Check  string `json:"check"`
+	Source string `json:"source"`
+}
+
+// RunOutput is what a planned run produced, in the shape of the runtime's
+// RunResult (wasm/BRIDGE.md) with the check's name added.
+type RunOutput struct {
+	Check  string    `json:"check"`
+	Stdout string    `json:"stdout"`
+	Error  *RunError `json:"error"`
+}
+
+// Plan validates src and returns the programs that run its checks.
+func (e *Exercise) Plan(src string) Plan {
+	p := Plan{Exercise: e.Slug, TimeoutMs: int(DefaultTimeout.Milliseconds())}
+	if ds := e.Validate(src); len(ds) > 0 {
+		p.Diagnostics = ds
+		return p
+	}
+	for _, c := range e.Checks {
+		prog, err := e.Program(src, c.Name)
+		if err != nil { // unreachable once Validate passed
+			p.Diagnostics = []Diagnostic{{Message: err.Error()}}
+			p.Runs = nil
+			return p
+		}
+		p.Runs = append(p.Runs, PlannedRun{Check: c.Name, Source: prog})
+	}
+	return p
+}
+
+// ReportRuns gathers the outputs of a plan's runs into a report. src is
+// the submission the plan was made from; hints is as for NewReport.
+func (e *Exercise) ReportRuns(src string, runs []RunOutput, hints map[string]int) Report {
+	if ds := e.Validate(src); len(ds) > 0 {
+		return ErrorReport(e, ds)
+	}
+	lines := Lines(src)
+	results := make([]CheckResult, 0, len(runs))
+	for _, r := range runs {
+		results = append(results, ParseCheck(r.Check, r.Stdout, r.Error, lines))
+	}
+	return NewReport(e, results, hints)
+}
+
+// PlanJSON is Plan for the exercise slug, as JSON. An unknown slug gives
+// {"error": "..."}.
+func PlanJSON(slug, src string) string {
+	e, err := Get(slug)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return marshal(e.Plan(src))
+}
+
+// ReportJSON is ReportRuns for the exercise slug, with the runs and hints
+// given as JSON ([{"check","stdout","error"}] and {"check-name": n}; hints
+// may be empty). Malformed input gives {"error": "..."}.
+func ReportJSON(slug, src, runsJSON, hintsJSON string) string {
+	e, err := Get(slug)
+	if err != nil {
+		return errorJSON(err)
+	}
+	var runs []RunOutput
+	if err := json.Unmarshal([]byte(runsJSON), &runs); err != nil {
+		return errorJSON(err)
+	}
+	hints := map[string]int{}
+	if hintsJSON != "" {
+		if err := json.Unmarshal([]byte(hintsJSON), &hints); err != nil {
+			return errorJSON(err)
+		}
+	}
+	return marshal(e.ReportRuns(src, runs, hints))
+}
+
+// SiteExercise is what an exercise page shows before any grading: no
+// solution (the site publishes it as a separate file) and no hints (they
+// come with the report, one at a time).
+type SiteExercise struct {
+	Slug    string      `json:"slug"`
+	Title   string      `json:"title"`
+	Section string      `json:"section"`
+	Prompt  string      `json:"prompt"`
+	Starter string      `json:"starter"`
+	Checks  []SiteCheck `json:"checks"`
+}
+
+// SiteCheck is a check as a page lists it.
+type SiteCheck struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Hints int    `json:"hints"`
+}
+
+// SiteJSON returns every exercise as SiteExercise values, in course order,
+// as JSON.
+func SiteJSON() string {
+	var out []SiteExercise
+	for _, e := range catalogue {
+		se := SiteExercise{Slug: e.Slug, Title: e.Title, Section: e.Section, Prompt: e.Prompt, Starter: e.Starter}
+		for _, c := range e.Checks {
+			se.Checks = append(se.Checks, SiteCheck{Name: c.Name, Title: c.Title, Hints: len(c.Hints)})
+		}
+		out = append(out, se)
+	}
+	return marshal(out)
+}
+
+func marshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return string(b)
+}
+
+func errorJSON(err error) string {
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return string(b)
+}
