@@ -95,3 +95,14 @@ func TestParseBundleRejectsDamage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string][]byte{"a": []byte("xyz"), "b": {}}, entries)
 }
+
+func TestWarmDecodesEveryPackage(t *testing.T) {
+	Warm()
+	imp, err := importer()
+	require.NoError(t, err)
+	imp.mu.Lock()
+	defer imp.mu.Unlock()
+	for _, path := range Allowed {
+		assert.True(t, imp.done[path], "after Warm, %s is decoded", path)
+	}
+}

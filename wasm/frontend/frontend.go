@@ -156,3 +156,34 @@ func limit(diags []Diagnostic) []Diagnostic {
 	}
 	return diags
 }
+
+// Warm decodes the type information of every allowed package and checks a
+// small program, so that the first learner's run does not pay for it (in
+// the browser most of that first cost is the engine compiling the type
+// checker's code). The runtime can call it while it starts.
+func Warm() {
+	imp, err := importer()
+	if err != nil {
+		return
+	}
+	for _, path := range Allowed {
+		imp.Import(path)
+	}
+	Check([]byte(warmProgram), Options{})
+}
+
+// warmProgram exercises the checker and each lowering once.
+const warmProgram = `package main
+
+import "fmt"
+
+func main() {
+	var fs []func()
+	for i := range 3 {
+		fs = append(fs, func() { fmt.Printf("%d %T\n", max(i, 1), i) })
+	}
+	for _, f := range fs {
+		f()
+	}
+}
+`

@@ -10,7 +10,6 @@ import (
 	"go/types"
 	"path"
 	"reflect"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,7 +76,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 func (l *lowerer) apply() (failed *Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
-			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r, string(debug.Stack()))}
+			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r)}
 		}
 	}()
 	astutil.Apply(l.file, l.pre, l.post)
