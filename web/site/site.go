@@ -13,6 +13,11 @@
 //
 // Raw HTML passes through (the <details class="check"> quick checks).
 //
+// From the question bank (package quiz) it writes quiz/bank.json, the final
+// quiz (final.html), the review page (review.html), and a block of quick
+// checks at the end of each lesson that has questions; the quiz module
+// (web/quiz) renders them in the page.
+//
 // The result is a folder of static files that works from any host and under
 // any sub-path, next to the runtime files (flakylab.wasm, wasm_exec.js,
 // js/runtime.js) that the page host puts in the same folder.
@@ -80,6 +85,10 @@ func Build(o Options) (Result, error) {
 		return Result{}, fmt.Errorf("site: templates: %w", err)
 	}
 	md := &markdown{examples: byName, widget: tmpl}
+	qz, err := loadQuiz()
+	if err != nil {
+		return Result{}, err
+	}
 
 	w := &writer{out: o.Out, compress: o.Compress}
 	used := map[string]string{}
@@ -107,6 +116,7 @@ func Build(o Options) (Result, error) {
 			"Body":        r.HTML,
 			"Prev":        neighbour(lessons, i-1),
 			"Next":        neighbour(lessons, i+1),
+			"QuickChecks": qz.quickCheck[l.Slug],
 		}
 		if err := w.template(tmpl, "lesson", l.Page(), data); err != nil {
 			return Result{}, err
@@ -121,6 +131,9 @@ func Build(o Options) (Result, error) {
 	if len(unused) > 0 {
 		return Result{}, fmt.Errorf("site: examples not used by any lesson: %s", strings.Join(unused, ", "))
 	}
+	if err := qz.check(lessons); err != nil {
+		return Result{}, err
+	}
 	index := map[string]any{
 		"PageTitle":    "Surviving flaky APIs · flakylab",
 		"Description":  "An interactive course on rate limits, timeouts, retries, backoff with jitter, idempotency keys and circuit breakers, with real Go you run in the page.",
@@ -128,11 +141,15 @@ func Build(o Options) (Result, error) {
 		"Slug":         "",
 		"Items":        items,
 		"TotalMinutes": total,
+		"FinalCount":   qz.finalCount,
 	}
 	if err := w.template(tmpl, "index", "index.html", index); err != nil {
 		return Result{}, err
 	}
 	if err := w.file("css/site.css", stylesheet); err != nil {
+		return Result{}, err
+	}
+	if err := writeQuizPages(w, tmpl, qz, lessons); err != nil {
 		return Result{}, err
 	}
 	if md.usedStorm {

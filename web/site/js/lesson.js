@@ -6,6 +6,7 @@ import { Runtime } from "./runtime.js";
 import { Storage } from "./storage.js";
 import { Example } from "./example.js";
 import { mountStormChart } from "./storm-chart.js";
+import { mountQuizPages } from "../../quiz/pages.js";
 
 document.documentElement.classList.add("js");
 
@@ -114,7 +115,7 @@ function lessonPage() {
     mountStormChart(sim).catch((err) => console.error("storm chart:", err));
   }
   const roots = document.querySelectorAll("section.example[data-example]");
-  if (roots.length === 0) return;
+  if (roots.length === 0) return null;
   const session = new Session($('[data-role="runtime"]'));
   for (const root of roots) {
     try {
@@ -125,6 +126,7 @@ function lessonPage() {
       console.error(`example ${root.dataset.example}:`, err);
     }
   }
+  return session;
 }
 
 function indexPage() {
@@ -162,5 +164,20 @@ function indexPage() {
   }
 }
 
-if (document.body.classList.contains("lesson-page")) lessonPage();
+// quizzes mounts the page's quick checks, final quiz, review session or due
+// count. The hand-written review cards enter the queue section by section,
+// as the learner opens them; missed questions enter whenever they are missed.
+async function quizzes(session) {
+  const deckSections = Object.keys(storage.progress().visited);
+  try {
+    await mountQuizPages({ runtime: session?.rt ?? null, notice, deckSections });
+  } catch (err) {
+    console.error("quiz:", err);
+    notice(`The quiz could not be shown: ${err?.message ?? err}`);
+  }
+}
+
+let session = null;
+if (document.body.classList.contains("lesson-page")) session = lessonPage();
 else if (document.body.classList.contains("index-page")) indexPage();
+quizzes(session);

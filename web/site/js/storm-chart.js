@@ -160,6 +160,7 @@ export async function mountStormChart(root) {
   };
 
   draw();
+  root.dataset.drawn = "1";
   form?.addEventListener("change", draw);
   new ResizeObserver(() => {
     if (plot && Math.abs(plot.width - chartEl.clientWidth) > 8) draw();

@@ -1,0 +1,87 @@
+//go:build browser
+
+package site
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// pages lists the HTML pages at the top of dist/.
+func pages(t *testing.T, dist string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && filepath.Ext(e.Name()) == ".html" {
+			out = append(out, e.Name())
+		}
+	}
+	sort.Strings(out)
+	if len(out) < 11 {
+		t.Fatalf("dist/ has only %d pages (%s): want the index, 8 lessons, the final quiz and the review page", len(out), strings.Join(out, ", "))
+	}
+	return out
+}
+
+// settled is true once the page's script has done its first work: the
+// quizzes and due count are mounted, the charts drawn, and the Go runtime
+// (on pages with examples) either ready or failed.
+const settled = `(() => {
+  if (document.querySelector(".quiz-fallback")) return false;
+  const rt = document.querySelector('[data-role="runtime"]');
+  if (rt && !rt.hidden && !["ready", "failed"].includes(rt.dataset.state)) return false;
+  if (document.querySelector('[data-sim]:not([data-drawn])')) return false;
+  return true;
+})()`
+
+// load opens page and waits until it has settled.
+func load(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		failWithShot(t, ctx, shotName(url), "opening %s: %v", url, err)
+	}
+	if err := waitFor(ctx, `document.readyState === "complete"`, 15*time.Second); err != nil {
+		failWithShot(t, ctx, shotName(url), "%s: %v", url, err)
+	}
+	if err := waitFor(ctx, settled, 30*time.Second); err != nil {
+		failWithShot(t, ctx, shotName(url), "%s never settled (quizzes, charts or runtime still loading): %v", url, err)
+	}
+}
+
+func shotName(url string) string {
+	name := url[strings.LastIndex(url, "/")+1:]
+	return strings.TrimSuffix(name, ".html")
+}
+
+// TestEveryPageLoadsCleanly opens every page of dist/ and fails on a
+// console error, an uncaught exception, a failed request or an HTTP error.
+// With SITE_SHOTS=1 it saves a screenshot of every page, light and dark.
+func TestEveryPageLoadsCleanly(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	shots := os.Getenv("SITE_SHOTS") != ""
+	for _, page := range pages(t, dist) {
+		before := len(p.all())
+		load(t, ctx, srv.Base+page)
+		time.Sleep(150 * time.Millisecond) // late requests and errors
+		if got := p.all()[before:]; len(got) > 0 {
+			failWithShot(t, ctx, shotName(page), "%s:\n  %s", page, strings.Join(got, "\n  "))
+		}
+		if shots {
+			screenshot(t, ctx, shotName(page))
+		}
+	}
+}
