@@ -7,6 +7,7 @@ import { Storage } from "./storage.js";
 import { Example } from "./example.js";
 import { mountStormChart } from "./storm-chart.js";
 import { mountQuizPages } from "../../quiz/pages.js";
+import { mountProgressFile } from "./progress-file.js";
 
 document.documentElement.classList.add("js");
 
@@ -179,5 +180,9 @@ async function quizzes(session) {
 
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
-else if (document.body.classList.contains("index-page")) indexPage();
+else if (document.body.classList.contains("index-page")) {
+  indexPage();
+  const box = $('[data-role="progress-file"]');
+  if (box) mountProgressFile(box, { onImported: () => { indexPage(); quizzes(null); } });
+}
 quizzes(session);

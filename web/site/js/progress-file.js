@@ -1,0 +1,184 @@
+// Export and import of all the learner's progress as one JSON file:
+// saved edits, section progress and review cards.
+//
+//   {format: "flakylab-progress", version: 1, exportedAt,
+//    code: {<example>: {schema, source, savedAt}},
+//    progress: {schema, visited: {slug: time}, ran: {example: time}},
+//    review: {schema, cards: {...}}}        (web/quiz's exportState())
+//
+// An import is checked whole before anything is written: a file that is not
+// ours, of another version, or with a part of the wrong shape changes
+// nothing and says why. A good file is merged into what the browser already
+// holds, keeping the more recent of two edits of the same example and of two
+// histories of the same review card, so importing never loses work.
+
+import { SCHEMA } from "./storage.js";
+import { exportState, importState } from "../../quiz/pages.js";
+import { memoryStorage, validEntry } from "../../quiz/review.js";
+
+export const FORMAT = "flakylab-progress";
+export const VERSION = 1;
+const CODE = "flakylab:code:";
+const PROGRESS = "flakylab:progress";
+
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const isTime = (s) => typeof s === "string" && !Number.isNaN(Date.parse(s));
+
+function parseItem(s, key) {
+  try {
+    return JSON.parse(s.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+// collect gathers everything saved in storage s into an export document.
+export function collect(s = localStorage, now = new Date()) {
+  const code = {};
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (!key?.startsWith(CODE)) continue;
+    const v = parseItem(s, key);
+    if (isObject(v) && v.schema === SCHEMA && typeof v.source === "string") code[key.slice(CODE.length)] = v;
+  }
+  let progress = parseItem(s, PROGRESS);
+  if (!validProgress(progress)) progress = { schema: SCHEMA, visited: {}, ran: {} };
+  return {
+    format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
+    code, progress, review: exportState({ storage: s }),
+  };
+}
+
+function validProgress(p) {
+  const times = (m) => isObject(m) && Object.values(m).every(isTime);
+  return isObject(p) && p.schema === SCHEMA && times(p.visited) && times(p.ran);
+}
+
+// check throws an Error whose message a learner can act on if doc is not a
+// progress file this version can read.
+export function check(doc) {
+  if (!isObject(doc) || doc.format !== FORMAT) {
+    throw new Error("this is not a flakylab progress file");
+  }
+  if (doc.version !== VERSION) {
+    throw new Error(`this progress file has version ${JSON.stringify(doc.version)}; this site reads version ${VERSION}`);
+  }
+  if (!isObject(doc.code)) throw new Error("its saved edits are missing or damaged");
+  for (const [name, v] of Object.entries(doc.code)) {
+    if (!isObject(v) || v.schema !== SCHEMA || typeof v.source !== "string" || !/^[A-Za-z0-9_-]+$/.test(name)) {
+      throw new Error(`its saved edit of example ${JSON.stringify(name)} is damaged`);
+    }
+  }
+  if (!validProgress(doc.progress)) throw new Error("its section progress is missing or damaged");
+  try {
+    // Validate against a throwaway store: nothing real is touched yet.
+    const { skipped } = importState(doc.review, { storage: memoryStorage() });
+    if (skipped > 0) throw new Error(`${skipped} review card${skipped === 1 ? " is" : "s are"} damaged`);
+  } catch (err) {
+    throw new Error(`its review cards cannot be read (${err.message})`);
+  }
+}
+
+const later = (a, b) => (Date.parse(a) >= Date.parse(b) ? a : b);
+const earlier = (a, b) => (Date.parse(a) <= Date.parse(b) ? a : b);
+
+function reviewedAt(e) {
+  return Date.parse(e.fsrs.last_review ?? e.added) || 0;
+}
+
+// apply checks doc and merges it into storage s. It returns counts for the
+// message, or throws (having written nothing) when the file is bad.
+export function apply(doc, s = localStorage) {
+  check(doc);
+  const mine = collect(s);
+  const writes = [];
+  let edits = 0;
+  for (const [name, v] of Object.entries(doc.code)) {
+    const have = mine.code[name];
+    if (have && isTime(have.savedAt) && isTime(v.savedAt) && later(have.savedAt, v.savedAt) === have.savedAt && have.source !== v.source) continue;
+    writes.push([CODE + name, JSON.stringify({ schema: SCHEMA, source: v.source, savedAt: v.savedAt })]);
+    edits++;
+  }
+  const merge = (a, b) => {
+    const out = { ...a };
+    for (const [k, t] of Object.entries(b)) out[k] = out[k] ? earlier(out[k], t) : t;
+    return out;
+  };
+  const progress = {
+    schema: SCHEMA,
+    visited: merge(mine.progress.visited, doc.progress.visited),
+    ran: merge(mine.progress.ran, doc.progress.ran),
+  };
+  writes.push([PROGRESS, JSON.stringify(progress)]);
+  const cards = { ...mine.review.cards };
+  for (const [id, e] of Object.entries(doc.review.cards)) {
+    if (!cards[id] || reviewedAt(e) >= reviewedAt(cards[id])) cards[id] = e;
+  }
+  for (const [k, v] of writes) s.setItem(k, v);
+  importState({ schema: mine.review.schema, cards }, { storage: s });
+  return {
+    edits,
+    sections: Object.keys(doc.progress.visited).length,
+    cards: Object.keys(doc.review.cards).length,
+  };
+}
+
+function el(tag, attrs = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+function plural(n, one) {
+  return `${n} ${one}${n === 1 ? "" : "s"}`;
+}
+
+// mountProgressFile puts the export and import controls into root. onImported
+// is called after a successful import, to redraw what depends on progress.
+export function mountProgressFile(root, { onImported } = {}) {
+  const save = el("button", { type: "button", "data-action": "export-progress" }, "Save progress to a file");
+  const input = el("input", { type: "file", accept: ".json,application/json", id: "progress-file-input", class: "visually-hidden", tabindex: "-1", "data-action": "import-progress" });
+  const load = el("label", { for: "progress-file-input", class: "button", tabindex: "0", role: "button" }, "Load progress from a file");
+  const status = el("p", { class: "progress-file-status", role: "status", "aria-live": "polite", "data-role": "progress-file-status" });
+  const say = (text, ok) => {
+    status.textContent = text;
+    status.dataset.state = ok ? "ok" : "error";
+  };
+  save.addEventListener("click", () => {
+    const doc = collect();
+    const blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `flakylab-progress-${doc.exportedAt.slice(0, 10)}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    say(`Saved ${plural(Object.keys(doc.code).length, "edit")}, ${plural(Object.keys(doc.progress.visited).length, "section")} and ${plural(Object.keys(doc.review.cards).length, "review card")} to a file.`, true);
+  });
+  load.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      input.click();
+    }
+  });
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    let doc;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch {
+      say(`Nothing was imported: ${file.name} is not a JSON file. Your progress is unchanged.`, false);
+      return;
+    }
+    try {
+      const n = apply(doc);
+      say(`Imported ${plural(n.edits, "edit")}, ${plural(n.sections, "section")} and ${plural(n.cards, "review card")} from ${file.name}, merged with what this browser already had.`, true);
+      onImported?.();
+    } catch (err) {
+      say(`Nothing was imported: ${err.message}. Your progress is unchanged.`, false);
+    }
+  });
+  root.replaceChildren(save, input, load, status);
+}
