@@ -273,7 +273,7 @@ func chkRandomTrace() chkResult {
 			for _, k := range keys {
 				if exp, ok := inFlight[k]; ok && at < exp {
 					body := chkfmt.Sprintf("response %d", len(ops))
-					ops = append(ops, chkComplete(k, 200+r.IntN(3)*150, body))
+					ops = append(ops, chkComplete(k, []int{200, 201, 500}[r.IntN(3)], body))
 					_ = shadow.Complete(k, chkidem.Response{})
 					delete(inFlight, k)
 					break
