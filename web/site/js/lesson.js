@@ -178,6 +178,20 @@ async function quizzes(session) {
   }
 }
 
+// offline registers the service worker (sw.js at the root of the site,
+// next to index.html) once the page has loaded, so keeping the offline copy
+// never competes with the page itself.
+function offline() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const register = () => {
+    navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch((err) => {
+      console.warn("offline copy unavailable:", err);
+    });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
 else if (document.body.classList.contains("index-page")) {
@@ -186,3 +200,4 @@ else if (document.body.classList.contains("index-page")) {
   if (box) mountProgressFile(box, { onImported: () => { indexPage(); quizzes(null); } });
 }
 quizzes(session);
+offline();

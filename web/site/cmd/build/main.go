@@ -3,7 +3,9 @@
 //	go run ./web/site/cmd/build -out dist
 //
 // Run it from the repository root after npm ci (for esbuild) and after the
-// runtime files are in the output folder (make dist does both).
+// runtime files are in the output folder (make dist does both): the service
+// worker it writes (sw.js) lists and hashes them, so that a new build of the
+// runtime also replaces the offline copy.
 package main
 
 import (
@@ -21,6 +23,7 @@ func main() {
 	esbuild := flag.String("esbuild", "node_modules/.bin/esbuild", "esbuild binary for the JavaScript bundle")
 	bundle := flag.Bool("bundle", true, "bundle the page JavaScript with esbuild")
 	gz := flag.Bool("gzip", true, "write .gz siblings of every file written")
+	static := flag.String("static", "web/static", "the page host's folder, copied into the output as it is (its files are kept offline too)")
 	flag.Parse()
 
 	res, err := site.Build(site.Options{Lessons: os.DirFS(*lessons), Out: *out, Compress: *gz})
@@ -45,5 +48,11 @@ func main() {
 		}
 		files = append(files, js...)
 	}
-	fmt.Printf("site: %d files written to %s\n", len(files), *out)
+	version, err := site.WriteServiceWorker(site.OfflineOptions{Out: *out, Files: files, Static: *static, Compress: *gz})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	files = append(files, site.ServiceWorkerFile)
+	fmt.Printf("site: %d files written to %s (offline copy version %s)\n", len(files), *out, version)
 }
