@@ -41,6 +41,11 @@ type Exercise struct {
 	// Wrong maps a file name in wrong/ to a plausible mistaken solution
 	// that at least one check rejects. Empty in GOOS=js builds.
 	Wrong map[string]string
+	// Alternatives maps a file name in alt/ to another correct solution,
+	// written differently, that the tests hold to passing every check:
+	// the checks test behaviour, not one way of writing it. Empty in
+	// GOOS=js builds.
+	Alternatives map[string]string
 
 	checks string       // checks.go, the exercise's part of each program
 	reqs   requirements // what Validate demands, derived from Starter
@@ -69,7 +74,7 @@ func init() {
 		e.Prompt = mustRead(e.Slug + "/prompt.md")
 		e.Starter = mustRead(e.Slug + "/starter.go")
 		e.checks = mustRead(e.Slug + "/checks.go")
-		e.Solution, e.Wrong = readAnswers(e.Slug)
+		e.Solution, e.Wrong, e.Alternatives = readAnswers(e.Slug)
 		reqs, err := requirementsOf(e.Starter)
 		if err != nil {
 			panic(fmt.Sprintf("exercises: starter of %s: %v", e.Slug, err))

@@ -41,6 +41,9 @@ func TestSourcesAreFormatted(t *testing.T) {
 		for n, src := range e.Wrong {
 			check(e.Slug+"/wrong/"+n, src)
 		}
+		for n, src := range e.Alternatives {
+			check(e.Slug+"/alt/"+n, src)
+		}
 	}
 }
 

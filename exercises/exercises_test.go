@@ -57,6 +57,21 @@ func TestSolutionsPassEveryCheck(t *testing.T) {
 	}
 }
 
+func TestAlternativeSolutionsPass(t *testing.T) {
+	n := 0
+	for _, e := range exercises.All() {
+		for name, src := range e.Alternatives {
+			n++
+			t.Run(e.Slug+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				r := grade(t, e, src)
+				assert.Equal(t, exercises.StatusPass, r.Status, "alt/%s of %s\n%s", name, e.Slug, r.Text())
+			})
+		}
+	}
+	assert.GreaterOrEqual(t, n, 6, "one alternative per exercise at least")
+}
+
 func TestStartersCompileAndFail(t *testing.T) {
 	for _, e := range exercises.All() {
 		t.Run(e.Slug, func(t *testing.T) {
