@@ -39,9 +39,19 @@ func TestScreenshots(t *testing.T) {
 	// A learner who has read two sections, so the review page has cards.
 	load(t, ctx, srv.Base+"intro.html")
 	load(t, ctx, srv.Base+"token-bucket.html")
-	for _, scheme := range []string{"light", "dark"} {
+	for _, scheme := range []string{"light", "dark", "narrow"} {
+		if scheme == "narrow" {
+			// 360 px wide, light: the smallest screen the course supports.
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 800)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		media := scheme
+		if scheme == "narrow" {
+			media = "light"
+		}
 		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: media}},
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -88,6 +88,10 @@ func (r *blockRenderer) fenced(w util.BufWriter, source []byte, node ast.Node, e
 		r.example(w, info[1:])
 		return ast.WalkSkipChildren, nil
 	}
+	if len(info) > 0 && (info[0] == BackoffPictureDirective || info[0] == BreakerPictureDirective || info[0] == BucketPictureDirective) {
+		r.picture(w, info[0])
+		return ast.WalkSkipChildren, nil
+	}
 	if len(info) > 0 && (info[0] == StormSimDirective || info[0] == StormPictureDirective) {
 		r.storm(w, info[0] == StormSimDirective)
 		return ast.WalkSkipChildren, nil
@@ -153,6 +157,19 @@ func (r *blockRenderer) storm(w util.BufWriter, interactive bool) {
 		"Capacity":    stormCapacities[1],
 		"Outage":      stormOutages[1],
 	})
+	if err != nil {
+		r.fail(err)
+	}
+}
+
+func (r *blockRenderer) picture(w util.BufWriter, directive string) {
+	data, err := pictureJSON(directive)
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	// json.Marshal escapes <, > and &, so the data is safe in a <script>.
+	err = r.md.widget.ExecuteTemplate(w, directive, map[string]any{"JSON": template.JS(data)})
 	if err != nil {
 		r.fail(err)
 	}

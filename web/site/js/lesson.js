@@ -8,6 +8,7 @@ import { Example } from "./example.js";
 import { mountStormChart } from "./storm-chart.js";
 import { mountQuizPages } from "../../quiz/pages.js";
 import { mountProgressFile } from "./progress-file.js";
+import { mountBackoff, mountBreaker, mountBucket } from "./pictures.js";
 
 document.documentElement.classList.add("js");
 
@@ -110,14 +111,28 @@ class Session {
   }
 }
 
+// pictures draws the backoff, breaker and token-bucket figures; the bucket
+// asks the page's Go runtime to decide the learner's own requests.
+function pictures(session) {
+  const mounts = { backoff: mountBackoff, breaker: mountBreaker, bucket: (el) => mountBucket(el, () => session?.rt ?? null) };
+  for (const el of document.querySelectorAll(".pic[data-sim]")) {
+    try {
+      mounts[el.dataset.sim]?.(el);
+    } catch (err) {
+      console.error(`picture ${el.dataset.sim}:`, err);
+    }
+  }
+}
+
 function lessonPage() {
   storage.markVisited(document.body.dataset.page);
   for (const sim of document.querySelectorAll('.sim[data-sim="storm"]')) {
     mountStormChart(sim).catch((err) => console.error("storm chart:", err));
   }
   const roots = document.querySelectorAll("section.example[data-example]");
-  if (roots.length === 0) return null;
-  const session = new Session($('[data-role="runtime"]'));
+  const session = roots.length ? new Session($('[data-role="runtime"]')) : null;
+  pictures(session);
+  if (!session) return null;
   for (const root of roots) {
     try {
       new Example(root, session);

@@ -1,0 +1,54 @@
+//go:build browser
+
+package site
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPicturesDrawAndBucketAsksGo checks that the three pictures draw their
+// Go-computed data, and that the learner's own requests to the token bucket
+// are decided by the Go runtime's widget API: a fresh bucket of 5 lets 5
+// requests at once through and refuses the sixth.
+func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	marks := map[string]string{
+		"backoff-and-jitter.html": `[data-sim="backoff"] svg circle`,
+		"circuit-breakers.html":   `[data-sim="breaker"] svg rect`,
+		"token-bucket.html":       `[data-sim="bucket"] svg polyline`,
+	}
+	for page, sel := range marks {
+		load(t, ctx, srv.Base+page)
+		if evalString(t, ctx, `String(document.querySelectorAll(`+quote(sel)+`).length)`) == "0" {
+			failWithShot(t, ctx, "picture-"+shotName(page), "%s: the picture drew nothing (%s)", page, sel)
+		}
+	}
+
+	// token-bucket.html is open: its runtime is ready (load waits for it).
+	if state := evalString(t, ctx, runtimeState); state != "ready" {
+		failWithShot(t, ctx, "bucket", "the Go runtime on token-bucket.html is %q, so the bucket cannot ask it", state)
+	}
+	status := `document.querySelector('[data-sim="bucket"] [data-role="status"]').textContent`
+	click(t, ctx, `[data-sim="bucket"] [data-action="burst"]`)
+	if err := waitFor(ctx, status+` !== ""`, 10*time.Second); err != nil {
+		failWithShot(t, ctx, "bucket", "no answer to a burst: %v", err)
+	}
+	if got := evalString(t, ctx, status); got != "5 of 5 allowed." {
+		failWithShot(t, ctx, "bucket", "a burst of 5 on a full bucket of 5: got %q", got)
+	}
+	click(t, ctx, `[data-sim="bucket"] [data-action="request"]`)
+	if err := waitFor(ctx, status+`.startsWith("Refused") || `+status+`.startsWith("Allowed")`, 10*time.Second); err != nil {
+		failWithShot(t, ctx, "bucket", "no answer to one more request: %v", err)
+	}
+	if got := evalString(t, ctx, status); !strings.HasPrefix(got, "Refused") {
+		failWithShot(t, ctx, "bucket", "a sixth request right after the burst: got %q", got)
+	}
+	if got := p.all(); len(got) > 0 {
+		failWithShot(t, ctx, "bucket", "problems:\n  %s", strings.Join(got, "\n  "))
+	}
+}
