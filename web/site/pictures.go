@@ -94,7 +94,7 @@ type BreakerSpan struct {
 }
 
 func breakerPicture() (*BreakerPicture, error) {
-		// The cooldown is not a whole number of call intervals, so each
+	// The cooldown is not a whole number of call intervals, so each
 	// half-open spell lasts until the next call and shows on the picture.
 	p := &BreakerPicture{Threshold: 3, CooldownMs: 7500, OutageStartMs: 5000, OutageEndMs: 27000, EndMs: 40000}
 	b, err := breaker.New(breaker.Settings{Threshold: p.Threshold, Cooldown: 7500 * time.Millisecond})
