@@ -9,7 +9,9 @@
 // the compiled WebAssembly.Module, so bringing up a new one costs an
 // instantiation, never a download. One worker (the active one) runs
 // programs, a second waits warm in standby, and a third starts on demand for
-// the widget API, whose handles must outlive runaway learner programs. See
+// the widget API, whose handles must outlive runaway learner programs. A new
+// runner first runs an empty program in the background: a fresh Go instance
+// is several times slower on its first run than on the next ones. See
 // BRIDGE.md for the contract.
 
 import { BridgeError, WorkerGone } from "./errors.js";
@@ -21,6 +23,14 @@ export { BridgeError } from "./errors.js";
 // DEFAULT_TIMEOUT_MS is how long a run, a format or a widget call may take
 // before the watchdog kills its worker.
 export const DEFAULT_TIMEOUT_MS = 5000;
+
+// WARM_UP is the program a new runner worker runs before it takes real ones.
+const WARM_UP = `package main
+
+import "fmt"
+
+func main() { _ = fmt.Sprint(0) }
+`;
 
 function seconds(ms) {
   return ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
@@ -54,7 +64,7 @@ export class Runtime {
   #tool = null;
   #current = null;
   #closed = false;
-  #stats = { compileMs: null, spawns: 0, lastSpawnMs: null };
+  #stats = { compileMs: null, spawns: 0, lastSpawnMs: null, lastWarmUpMs: null };
 
   // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
   // js/; relative values resolve against the page. The default is the
@@ -78,14 +88,17 @@ export class Runtime {
     const start = performance.now();
     this.#module = compileModule(this.#urls.wasm, (received, total) => callSafely(onProgress, received, total));
     this.#module.then(() => { this.#stats.compileMs = performance.now() - start; }, () => {});
+    // The standby starts once the active worker is warm, so the two do not
+    // compete for the CPU while the page loads.
     this.#active = this.#spawn();
-    this.#active.ready.then(() => this.#ensureStandby(), () => {});
+    this.#active.warm.then(() => this.#ensureStandby());
   }
 
-  // ready resolves when a worker can take a run at once. After a kill it is
-  // the promoted standby's readiness, usually already settled.
+  // ready resolves when a worker's Go runtime is up. After a kill it is the
+  // promoted standby's readiness, usually already settled. A run started
+  // just after it may still wait for the worker's warm-up run to finish.
   get ready() {
-    return this.#readySlot().then(() => undefined);
+    return this.#readySlot(false).then(() => undefined);
   }
 
   // running reports whether a run is in progress.
@@ -100,10 +113,12 @@ export class Runtime {
 
   // stats returns figures for the status line and benchmarks: compileMs
   // (download and compile), spawns (workers started), lastSpawnMs (from
-  // creating the latest worker to its runtime being ready) and standby (the
-  // standby worker's state: "starting", "ready" or "none").
+  // creating the latest worker to its runtime being ready), lastWarmUpMs
+  // (its warm-up run) and standby ("none", "starting" or "ready", which
+  // means warmed up).
   stats() {
-    const standby = this.#standby?.alive ? this.#standby.state : "none";
+    let standby = "none";
+    if (this.#standby?.alive) standby = this.#standby.warmed ? "ready" : "starting";
     return { ...this.#stats, standby };
   }
 
@@ -181,7 +196,7 @@ export class Runtime {
     if (typeof source !== "string") throw new BridgeError({ code: "bad_request", message: "source must be a string" });
     // The active worker is free unless a program runs; then use the tool
     // worker rather than wait behind a program that may never end.
-    const slot = this.#current ? await this.#toolSlot() : await this.#readySlot();
+    const slot = this.#current ? await this.#toolSlot() : await this.#readySlot(false);
     return this.#call(slot, "format", { source }, checkTimeout(timeoutMs));
   }
 
@@ -246,11 +261,42 @@ export class Runtime {
     };
   }
 
-  #spawn() {
+  // #spawn starts a worker. Runners (not the widget worker) warm up; their
+  // warm promise settles, never rejecting, once they can take a run.
+  #spawn(runner = true) {
     this.#stats.spawns++;
     const slot = new Slot(this.#module, this.#urls, (dead) => this.#lost(dead));
-    slot.ready.then(() => { this.#stats.lastSpawnMs = slot.readyAt - slot.createdAt; }, () => {});
+    slot.warmed = false;
+    slot.warm = slot.ready.then(
+      () => {
+        this.#stats.lastSpawnMs = slot.readyAt - slot.createdAt;
+        return runner ? this.#warmUp(slot) : undefined;
+      },
+      () => {},
+    ).then(() => { slot.warmed = slot.alive; });
     return slot;
+  }
+
+  async #warmUp(slot) {
+    const start = performance.now();
+    let timer = 0;
+    const watchdog = new Promise((resolve) => {
+      timer = setTimeout(() => {
+        slot.kill("timeout", "the runtime's warm-up run did not finish");
+        this.#replace(slot);
+        resolve();
+      }, this.#timeoutMs);
+    });
+    try {
+      // Its result does not matter: a refusal leaves a working, cold worker.
+      await Promise.race([slot.request("run", { source: WARM_UP }), watchdog]);
+    } catch {
+      // The worker died (reported through #lost) or refused; either way
+      // there is nothing to wait for.
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#stats.lastWarmUpMs = performance.now() - start;
   }
 
   // #lost handles a worker that died on its own (the Go runtime exited or
@@ -275,7 +321,7 @@ export class Runtime {
       const next = this.#standby?.alive ? this.#standby : this.#spawn();
       this.#standby = null;
       this.#active = next;
-      next.ready.then(() => this.#ensureStandby(), () => {});
+      next.warm.then(() => this.#ensureStandby());
     } else if (slot === this.#standby) {
       this.#standby = null;
       this.#ensureStandby();
@@ -290,12 +336,15 @@ export class Runtime {
     this.#standby = this.#spawn();
   }
 
-  async #readySlot() {
+  // #readySlot resolves to the active worker once it is up and, when warm
+  // is set, done with its warm-up run (the Go side takes one run at a time).
+  async #readySlot(warm = true) {
     if (this.#closed) throw new BridgeError({ code: "internal", message: "the runtime is closed" });
     for (let attempt = 0; attempt < 3; attempt++) {
       if (!this.#active.alive) this.#replace(this.#active);
       const slot = this.#active;
       await slot.ready;
+      if (warm) await slot.warm;
       if (slot.alive) return slot;
     }
     throw new BridgeError({ code: "internal", message: "the Go runtime keeps stopping" });
@@ -303,7 +352,7 @@ export class Runtime {
 
   async #toolSlot() {
     if (this.#closed) throw new BridgeError({ code: "internal", message: "the runtime is closed" });
-    if (!this.#tool?.alive) this.#tool = this.#spawn();
+    if (!this.#tool?.alive) this.#tool = this.#spawn(false);
     return this.#tool.ready;
   }
 }

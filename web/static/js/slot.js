@@ -132,6 +132,9 @@ export class Slot {
       case "exit":
         this.#die("crash", crashMessage(msg.code, msg.output));
         return;
+      case "broken":
+        this.#die("crash", msg.message);
+        return;
     }
     const p = this.#pending.get(msg.id);
     if (!p) return; // an answer for a request nobody waits for any more

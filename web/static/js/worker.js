@@ -7,23 +7,40 @@
 // because wasm_exec.js is a classic script.
 "use strict";
 
-// The last bytes the Go runtime wrote to its own stdout and stderr (not the
-// learner's, which the bridge captures): a fatal error explains itself there
-// just before the program exits.
+// What the Go runtime wrote to its own stdout and stderr (not the
+// learner's, which the bridge captures), kept to explain a crash: the first
+// "fatal error:", "panic:" or "runtime:" lines, which a long goroutine dump
+// would push out of a plain tail, and the last few kilobytes.
 const TAIL_BYTES = 4096;
-let runtimeOutput = "";
+const HEADLINE = /^(fatal error|panic|runtime):/;
+let tail = "";
+let partialLine = "";
+const headlines = [];
 let exitCode = null;
 let go = null;
-let exitReported = false;
+let ns = null;
+let gone = false;
 
-// reportExit tells the page that the Go program is gone. A request that
-// was running when it died fails with a JavaScript error from wasm_exec.js
-// ("reading 'exports'", "already exited"), which is noise: the exit is what
-// happened.
-function reportExit() {
-  if (exitReported) return;
-  exitReported = true;
-  post({ type: "exit", code: exitCode, output: runtimeOutput });
+function lastWords() {
+  return [...headlines, tail].join("\n");
+}
+
+function captureRuntimeOutput() {
+  const fs = globalThis.fs;
+  const write = fs.writeSync.bind(fs);
+  const decoder = new TextDecoder();
+  fs.writeSync = (fd, buf) => {
+    const text = decoder.decode(buf, { stream: true });
+    tail = (tail + text).slice(-TAIL_BYTES);
+    if (headlines.length < 3) {
+      const lines = (partialLine + text).split("\n");
+      partialLine = lines.pop().slice(-TAIL_BYTES);
+      for (const line of lines) {
+        if (HEADLINE.test(line.trim()) && headlines.length < 3) headlines.push(line.trim());
+      }
+    }
+    return write(fd, buf);
+  };
 }
 
 const post = (msg) => {
@@ -40,6 +57,34 @@ const post = (msg) => {
   }
 };
 
+// reportExit tells the page that the Go program is gone. A request that
+// was running when it died fails with a JavaScript error from wasm_exec.js
+// ("reading 'exports'", "already exited"), which is noise: the exit is what
+// happened.
+function reportExit() {
+  if (gone) return;
+  gone = true;
+  post({ type: "exit", code: exitCode, output: lastWords() });
+}
+
+// reportBroken tells the page that the runtime threw a JavaScript exception
+// (a wasm trap, a stack overflow): the Go side never throws, so its state
+// cannot be trusted any more and the worker must be replaced.
+function reportBroken(err) {
+  if (gone) return;
+  gone = true;
+  const message = err instanceof RangeError && /call stack/i.test(err.message)
+    ? "the call stack overflowed (runaway recursion?)"
+    : `the Go runtime failed: ${err?.message ?? err}`;
+  post({ type: "broken", message, output: lastWords() });
+}
+
+// A refusal from the bridge is a plain {code, message} value; an Error
+// without a code came from the engine, not from Go.
+function isRefusal(err) {
+  return !(err instanceof Error) || typeof err.code === "string";
+}
+
 // plainError turns whatever a promise rejected with into {code, message}.
 function plainError(err) {
   if (err && typeof err === "object" && typeof err.code === "string") {
@@ -52,15 +97,11 @@ function plainError(err) {
   return { code: "internal", message: String(err) };
 }
 
-function captureRuntimeOutput() {
-  const fs = globalThis.fs;
-  const write = fs.writeSync.bind(fs);
-  const decoder = new TextDecoder();
-  fs.writeSync = (fd, buf) => {
-    runtimeOutput = (runtimeOutput + decoder.decode(buf)).slice(-TAIL_BYTES);
-    return write(fd, buf);
-  };
-}
+self.addEventListener("error", (e) => {
+  if (!ns) return; // startup failures are reported by init
+  e.preventDefault();
+  reportBroken(e.error ?? new Error(e.message));
+});
 
 // waitForNamespace resolves once main has installed globalThis.flakylab. It
 // usually is there as soon as go.run returns control, but nothing in the
@@ -75,8 +116,6 @@ async function waitForNamespace(exited) {
   }
   return globalThis.flakylab;
 }
-
-let ns = null;
 
 async function init({ module, execURL }) {
   try {
@@ -95,7 +134,7 @@ async function init({ module, execURL }) {
     ns = candidate;
     post({ type: "ready", version: String(ns.version ?? "") });
   } catch (err) {
-    post({ type: "fatal", message: plainError(err).message, output: runtimeOutput });
+    post({ type: "fatal", message: plainError(err).message, output: lastWords() });
   }
 }
 
@@ -104,7 +143,8 @@ async function answer(id, work) {
     post({ type: "result", id, value: await work() });
   } catch (err) {
     if (go?.exited) reportExit();
-    else post({ type: "error", id, error: plainError(err) });
+    else if (isRefusal(err)) post({ type: "error", id, error: plainError(err) });
+    else reportBroken(err);
   }
 }
 

@@ -85,10 +85,10 @@ func main() {
 }
 
 type samples struct {
-	readyCold, readyWarm, compileCold, compileWarm               []float64
-	firstRun, warmRun, readyAfterKill, runAfterKill, freshWorker []float64
-	firstRunProgram                                              string
-	version                                                      string
+	readyCold, readyWarm, compileCold, compileWarm                       []float64
+	firstRun, warmRun, readyAfterKill, runAfterKill, freshWorker, warmUp []float64
+	firstRunProgram                                                      string
+	version                                                              string
 }
 
 type loadResult struct {
@@ -201,11 +201,16 @@ func measureKill(ctx context.Context, s *samples) error {
 	if err := browser.WaitFor(ctx, `playground.runtime.stats().standby === "ready"`, 30*time.Second); err != nil {
 		return err
 	}
-	fresh, err := eval[float64](ctx, `playground.runtime.stats().lastSpawnMs`)
+	type spawnTiming struct {
+		Spawn  float64 `json:"lastSpawnMs"`
+		WarmUp float64 `json:"lastWarmUpMs"`
+	}
+	fresh, err := eval[spawnTiming](ctx, `playground.runtime.stats()`)
 	if err != nil {
 		return err
 	}
-	s.freshWorker = append(s.freshWorker, fresh)
+	s.freshWorker = append(s.freshWorker, fresh.Spawn)
+	s.warmUp = append(s.warmUp, fresh.WarmUp)
 	return nil
 }
 
@@ -261,4 +266,5 @@ func report(dir string, s *samples) {
 	row("ready again after a kill (standby promoted)", s.readyAfterKill, "<= 150")
 	row("kill to next run finished", s.runAfterKill, "")
 	row("fresh worker from the compiled module", s.freshWorker, "")
+	row("  then its warm-up run (in the background)", s.warmUp, "")
 }
