@@ -13,19 +13,25 @@ import (
 )
 
 func main() {
-	// 3 tokens, refilled at 1 per second.
+	// 3 tokens, refilled at 1 token per second.
 	b, err := bucket.New(3, 1)
 	if err != nil {
 		panic(err)
 	}
-	for i := 1; i <= 6; i++ {
-		d := b.Take(1)
-		if d.Allowed {
-			fmt.Printf("request %d: allowed\\n", i)
+	// time is virtual here: the sleeps below take no real time.
+	start := time.Now()
+	for i := 1; i <= 6; {
+		now := time.Now()
+		at := now.Sub(start).Seconds()
+		d := b.TakeAt(now, 1)
+		if !d.Allowed {
+			wait := d.RetryAfter.Round(time.Millisecond)
+			fmt.Printf("%4.1fs  request %d: 429, retry after %v\\n", at, i, wait)
+			time.Sleep(d.RetryAfter)
 			continue
 		}
-		fmt.Printf("request %d: 429, retry after %v\\n", i, d.RetryAfter)
-		time.Sleep(d.RetryAfter)
+		fmt.Printf("%4.1fs  request %d: allowed\\n", at, i)
+		i++
 	}
 }
 `,
@@ -149,6 +155,8 @@ function describe(r) {
     case "crash": return "The Go runtime crashed; a fresh one took over.";
     case "compile": return `Does not compile${where}.`;
     case "import": return `Import not allowed${where}.`;
+    case "panic": return `Panicked${where} after ${duration(r.realElapsedMs)}${virtual}.`;
+    case "runtime": return `Runtime error${where} after ${duration(r.realElapsedMs)}${virtual}.`;
     case "exit": return `Exited with code ${r.exitCode}${virtual}.`;
     default: return `Failed (${r.error.kind})${where} after ${duration(r.realElapsedMs)}${virtual}.`;
   }
@@ -198,7 +206,8 @@ async function run() {
     ui.stdout.textContent = r.stdout;
     ui.stderr.textContent = r.stderr;
     if (r.truncated) note(ui.stdout, "\n… output truncated\n", "notice");
-    if (r.error) {
+    // A panic's report is usually in stderr already; do not say it twice.
+    if (r.error && !r.stderr.includes(r.error.message)) {
       const gap = r.stderr && !r.stderr.endsWith("\n") ? "\n" : "";
       note(ui.stderr, `${gap}${explain(r.error)}\n`, r.error.kind === "stopped" ? "notice" : "error");
     }
@@ -230,7 +239,10 @@ async function format() {
 
 ui.source.value = examples.bucket;
 ui.example.addEventListener("change", () => {
-  ui.source.value = examples[ui.example.value];
+  if (examples[ui.example.value]) ui.source.value = examples[ui.example.value];
+});
+ui.source.addEventListener("input", () => {
+  ui.example.value = "";
 });
 ui.run.addEventListener("click", run);
 ui.stop.addEventListener("click", () => rt.stop());

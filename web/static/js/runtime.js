@@ -33,6 +33,7 @@ func main() { _ = fmt.Sprint(0) }
 `;
 
 function seconds(ms) {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
