@@ -16,3 +16,9 @@ site-pages: node_modules/.package-lock.json ## render web/lessons and bundle the
 dist: site-pages
 
 site: dist ## the whole site: runtime, page host and lessons in dist/
+
+.PHONY: test-site
+test-site: dist ## the course pages in headless Chromium: clean loads, examples, progress file, offline, sub-path
+	$(GO) test -tags browser -count=1 -timeout 4m ./tests/site/
+
+test: test-site

@@ -34,9 +34,13 @@ var required = []string{
 	"js/lesson.js", "js/runtime.js", "flakylab.wasm", "wasm_exec.js",
 }
 
-// findDist returns the repository's dist/ folder, or an error naming what is
-// missing: a test without a built site must fail, not skip.
+// findDist returns the repository's dist/ folder (or $SITE_DIST), or an
+// error naming what is missing: a test without a built site must fail, not
+// skip.
 func findDist() (string, error) {
+	if d := os.Getenv("SITE_DIST"); d != "" {
+		return checkDist(d)
+	}
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
@@ -51,7 +55,11 @@ func findDist() (string, error) {
 		}
 		dir = parent
 	}
-	dist := filepath.Join(dir, "dist")
+	return checkDist(filepath.Join(dir, "dist"))
+}
+
+// checkDist reports the first required file missing from dist.
+func checkDist(dist string) (string, error) {
 	for _, f := range required {
 		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
 			return "", fmt.Errorf("dist/%s is missing: build the site first with `make dist` (or `go run ./web/site/cmd/build -out dist` after the runtime files are in dist/)", f)

@@ -4,7 +4,10 @@ package site
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"path"
+	"regexp"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -14,22 +17,32 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pages lists the HTML pages at the top of dist/.
+// pages lists the site's HTML pages: the ones its service worker keeps
+// (every page the builder wrote, and the page host's playground). Other
+// .html files that tools may leave in dist/ are not part of the site.
 func pages(t *testing.T, dist string) []string {
 	t.Helper()
-	entries, err := os.ReadDir(dist)
+	b, err := os.ReadFile(filepath.Join(dist, "sw.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := regexp.MustCompile(`const FILES = (\[.*\]);`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("dist/sw.js has no list of files: rebuild the site")
+	}
+	var files []string
+	if err := json.Unmarshal(m[1], &files); err != nil {
+		t.Fatalf("dist/sw.js: %v", err)
+	}
 	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && filepath.Ext(e.Name()) == ".html" {
-			out = append(out, e.Name())
+	for _, f := range files {
+		if path.Ext(f) == ".html" {
+			out = append(out, f)
 		}
 	}
 	sort.Strings(out)
 	if len(out) < 11 {
-		t.Fatalf("dist/ has only %d pages (%s): want the index, 8 lessons, the final quiz and the review page", len(out), strings.Join(out, ", "))
+		t.Fatalf("the site has only %d pages (%s): want the index, 8 lessons, the final quiz and the review page", len(out), strings.Join(out, ", "))
 	}
 	return out
 }

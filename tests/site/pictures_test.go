@@ -29,7 +29,7 @@ func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
 		}
 	}
 
-	// token-bucket.html is open: its runtime is ready (load waits for it).
+	load(t, ctx, srv.Base+"token-bucket.html") // waits for its runtime
 	if state := evalString(t, ctx, runtimeState); state != "ready" {
 		failWithShot(t, ctx, "bucket", "the Go runtime on token-bucket.html is %q, so the bucket cannot ask it", state)
 	}
