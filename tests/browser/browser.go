@@ -58,21 +58,30 @@ func FindDist() (string, error) {
 	return dist, nil
 }
 
+// SubPath is a second mount point of the site, as a host that serves it
+// under a sub-path would: the pages must only use relative URLs.
+const SubPath = "course/v1/"
+
 // Server is the site served in-process on a loopback port.
 type Server struct {
 	URL string // base URL with a trailing slash, such as http://127.0.0.1:41234/
 	srv *http.Server
 }
 
-// Serve serves dir on 127.0.0.1 at a free port with the site's own handler.
+// Serve serves dir on 127.0.0.1 at a free port with the site's own handler,
+// at the root and again under SubPath.
 func Serve(dir string) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
+	site := serve.New(os.DirFS(dir))
+	mux := http.NewServeMux()
+	mux.Handle("/", site)
+	mux.Handle("/"+SubPath, http.StripPrefix("/"+SubPath[:len(SubPath)-1], site))
 	s := &Server{
 		URL: "http://" + ln.Addr().String() + "/",
-		srv: &http.Server{Handler: serve.New(os.DirFS(dir)), ReadHeaderTimeout: 10 * time.Second},
+		srv: &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second},
 	}
 	go s.srv.Serve(ln)
 	return s, nil

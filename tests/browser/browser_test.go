@@ -55,4 +55,11 @@ func TestServe(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "text/javascript; charset=utf-8", resp.Header.Get("Content-Type"))
 	assert.Equal(t, "export {}", string(body))
+
+	resp, err = http.Get(s.URL + browser.SubPath + "js/runtime.js")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, _ = io.ReadAll(resp.Body)
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "export {}", string(body))
 }

@@ -66,6 +66,17 @@ func TestRunShowsOutput(t *testing.T) {
 	assert.Empty(t, p.all())
 }
 
+func TestWorksUnderSubPath(t *testing.T) {
+	ctx, p := tab(t)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(shared.server.URL+browser.SubPath+"playground.html")))
+	waitState(t, ctx, "ready", 30*time.Second)
+
+	setSource(t, ctx, hello)
+	click(t, ctx, "run")
+	waitOutput(t, ctx, "second line")
+	assert.Empty(t, p.all(), "every URL must resolve under the sub-path")
+}
+
 func TestBucketExampleRuns(t *testing.T) {
 	ctx, _ := tab(t)
 	openPlayground(t, ctx)
