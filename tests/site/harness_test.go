@@ -213,7 +213,7 @@ func (p *problems) all() []string {
 func waitFor(ctx context.Context, expr string, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise))
 		if err == nil && ok {
 			return nil
 		}

@@ -1,0 +1,91 @@
+//go:build browser
+
+package site
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// copyDir copies the site into a scratch folder the test may change.
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		in, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		out, err := os.Create(target)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			out.Close()
+			return err
+		}
+		return out.Close()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// TestNewBuildReplacesOfflineCopy deploys a build, lets the service worker
+// keep it, then deploys a "new build" (another version in sw.js and a
+// changed index page): the browser must install the new worker, drop the
+// old copy and show the new page, offline too.
+func TestNewBuildReplacesOfflineCopy(t *testing.T) {
+	dir := copyDir(t, mustDist(t))
+	srv := startServer(t, dir, "/")
+	ctx := newBrowser(t)
+	load(t, ctx, srv.Base+"index.html")
+	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
+		failWithShot(t, ctx, "update", "the first service worker never took control: %v", err)
+	}
+	first := evalString(t, ctx, `caches.keys().then((k) => k.join(" "))`)
+
+	sw, err := os.ReadFile(filepath.Join(dir, "sw.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := regexp.MustCompile(`const VERSION = "[^"]*";`).ReplaceAll(sw, []byte(`const VERSION = "next-build";`))
+	os.Remove(filepath.Join(dir, "sw.js.gz"))
+	os.Remove(filepath.Join(dir, "index.html.gz"))
+	if err := os.WriteFile(filepath.Join(dir, "sw.js"), next, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	index = []byte(strings.Replace(string(index), "<h1>", `<h1 data-build="next">`, 1))
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), index, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	evalString(t, ctx, `navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => "ok")`)
+	swapped := `caches.keys().then((k) => k.length === 1 && k[0].endsWith(":next-build"))`
+	if err := waitFor(ctx, swapped, 45*time.Second); err != nil {
+		got := evalString(t, ctx, `caches.keys().then((k) => k.join(" "))`)
+		failWithShot(t, ctx, "update", "the new build's copy did not replace the old one (before: %s; now: %s): %v", first, got, err)
+	}
+	srv.stop()
+	load(t, ctx, srv.Base+"index.html")
+	if got := evalString(t, ctx, `document.querySelector("h1").dataset.build || ""`); got != "next" {
+		failWithShot(t, ctx, "update", "offline after the update, the index is still the old build")
+	}
+}
