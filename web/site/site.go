@@ -10,6 +10,13 @@
 //	```go-example NAME```   an editable, runnable web/examples/NAME program
 //	```storm-sim```         the interactive retry-storm comparison
 //	```storm-picture```     the same chart, fixed: no jitter against full jitter
+//	```backoff-timeline```  attempts of six clients, without and with jitter
+//	```breaker-timeline```  a breaker's states and calls through an outage
+//	```bucket-chart```      a token bucket's level; the learner can send requests
+//
+// The numbers of every picture come from core/: the builder computes them
+// (pictures.go, storm.go) and the page only draws; the bucket's own
+// requests are decided by the Go runtime's widget API in the page.
 //
 // Raw HTML passes through (the <details class="check"> quick checks).
 //
@@ -17,6 +24,10 @@
 // quiz (final.html), the review page (review.html), and a block of quick
 // checks at the end of each lesson that has questions; the quiz module
 // (web/quiz) renders them in the page.
+//
+// cmd/build also writes sw.js (offline.go), the service worker that keeps
+// the whole site and the runtime for offline use, versioned by a hash of
+// the files.
 //
 // The result is a folder of static files that works from any host and under
 // any sub-path, next to the runtime files (flakylab.wasm, wasm_exec.js,
