@@ -1,8 +1,5 @@
 //go:build browser
 
-// Package site drives the built course (dist/) in headless Chromium: every
-// page loads cleanly, progress survives an export and import, the site
-// works offline after a first visit and under a sub-path.
 package site
 
 import (
