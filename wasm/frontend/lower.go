@@ -176,6 +176,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		if _, ok := n.Stmt.(*ast.BlockStmt); ok {
 			c.Replace(n.Stmt)
 		}
+	case *ast.AssignStmt:
+		l.lowerAssign(c, n)
+	case *ast.GenDecl:
+		l.lowerVarSpecs(n)
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {
 			c.Replace(s)

@@ -57,6 +57,15 @@ func TestLowering(t *testing.T) {
 		{"method expression", `f := (*C).Inc; c := &C{}; f(c); f(c); fmt.Println(c.n)`,
 			"type C struct{ n int }\nfunc (c *C) Inc() { c.n++ }",
 			[]string{"method expressions"}, "2\n"},
+		{"parallel assignment with a call", `a, b := 0, 0; a, b = 1, next(); var e error; e, a = nil, next(); fmt.Println(a, b, e)`,
+			"var n int\nfunc next() int { n++; return n }",
+			[]string{"parallel assignments"}, "2 1 <nil>\n"},
+		{"parallel assignment in a loop's post statement", `for i, j := 0, 3; i < j; i, j = inc(i), j-1 { fmt.Print(i, j, " ") }`,
+			"func inc(i int) int { return i + 1 }",
+			[]string{"parallel assignments"}, "0 3 1 2 "},
+		{"parallel definition with a composite literal", `p, n := P{1}, 2; var q, m = P{3}, 4; fmt.Println(p, n, q, m)`,
+			"type P struct{ x int }",
+			[]string{"parallel assignments"}, "{1} 2 {3} 4\n"},
 	}
 	for _, tt := range tests {
 		src := "package main\n\nimport \"fmt\"\n\n" + tt.decls + "\n\nfunc main() {\n" + tt.body + "\n}\n"
@@ -115,4 +124,29 @@ func TestPositionOfHelperCode(t *testing.T) {
 	assert.Equal(t, [2]int{1, 9}, [2]int{l, c}, "the package name")
 	l, c = prog.Position(4, 7)
 	assert.Equal(t, [2]int{4, 7}, [2]int{l, c}, "x := 3, at the 3")
+}
+
+// TestParallelAssignmentPositions maps the statements a parallel
+// assignment is split into back to the learner's line and columns.
+func TestParallelAssignmentPositions(t *testing.T) {
+	src := "package main\n\nimport \"fmt\"\n\nfunc next() int { return 2 }\n\nfunc main() {\n\ta, b := 0, 0\n\ta, b = 1, next()\n\tfmt.Println(a, b)\n}\n"
+	prog, out, err := run(t, src)
+	require.NoError(t, err)
+	assert.Equal(t, "1 2\n", out)
+	at := func(text string) (int, int) {
+		i := bytes.Index(prog.Source, []byte(text))
+		require.GreaterOrEqual(t, i, 0, "%q in\n%s", text, prog.Source)
+		line := bytes.Count(prog.Source[:i], []byte("\n")) + 1
+		col := i - bytes.LastIndexByte(prog.Source[:i], '\n')
+		return prog.Position(line, col)
+	}
+	for text, want := range map[string][2]int{
+		"next()\n":    {9, 12}, // the call, now in a temporary
+		"a, b = 1, ":  {9, 2},
+		"1, _fl_":     {9, 9},
+		"fmt.Println": {10, 2},
+	} {
+		l, c := at(text)
+		assert.Equal(t, want, [2]int{l, c}, "%q in\n%s", text, prog.Source)
+	}
 }
