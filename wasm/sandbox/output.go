@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,10 +56,24 @@ func (s stream) WriteString(p string) (int, error) {
 }
 
 func (o *output) write(i int, p string) {
+	if !o.accept(i, p) {
+		// The program is over, or over its cap, and is being stopped.
+		// Under GOOS=js there is no preemption: a loop that keeps
+		// printing would never let the goroutine that stops the
+		// interpreter run, so give it the chance here.
+		runtime.Gosched()
+	}
+}
+
+// accept records p, or reports false if the program may no longer print.
+func (o *output) accept(i int, p string) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.closed || o.ended || o.truncated || p == "" {
-		return
+	if p == "" {
+		return true
+	}
+	if o.closed || o.ended || o.truncated {
+		return false
 	}
 	full := false
 	if room := o.limit - o.used; len(p) > room {
@@ -72,7 +87,9 @@ func (o *output) write(i int, p string) {
 		if o.onFull != nil {
 			o.onFull()
 		}
+		return false
 	}
+	return true
 }
 
 // emit records and streams p; the caller holds mu, which keeps chunks in
