@@ -27,7 +27,8 @@ func TestEveryExampleRunsInThePage(t *testing.T) {
 			continue
 		}
 		if state := evalString(t, ctx, runtimeState); state != "ready" {
-			failWithShot(t, ctx, "examples-"+shotName(page), "%s: the Go runtime is %q, not ready", page, state)
+			text := evalString(t, ctx, `document.querySelector('[data-role="runtime-text"]').textContent`)
+			failWithShot(t, ctx, "examples-"+shotName(page), "%s: the Go runtime is %q, not ready (%s)", page, state, text)
 		}
 		for _, name := range strings.Fields(names) {
 			root := fmt.Sprintf(`document.querySelector('section.example[data-example=%q]')`, name)

@@ -65,13 +65,42 @@ func checkDist(dist string) (string, error) {
 	return dist, nil
 }
 
+var distCopy struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// mustDist returns a private copy of the built site, taken once for the
+// package, so that a rebuild of dist/ while the tests run (make dist in
+// another terminal) cannot hand a page half a file.
 func mustDist(t *testing.T) string {
 	t.Helper()
-	d, err := findDist()
-	if err != nil {
-		t.Fatal(err)
+	distCopy.once.Do(func() {
+		d, err := findDist()
+		if err != nil {
+			distCopy.err = err
+			return
+		}
+		tmp, err := os.MkdirTemp("", "flakylab-site-")
+		if err != nil {
+			distCopy.err = err
+			return
+		}
+		distCopy.dir, distCopy.err = tmp, os.CopyFS(tmp, os.DirFS(d))
+	})
+	if distCopy.err != nil {
+		t.Fatal(distCopy.err)
 	}
-	return d
+	return distCopy.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if distCopy.dir != "" {
+		os.RemoveAll(distCopy.dir)
+	}
+	os.Exit(code)
 }
 
 // server serves dir under prefix ("/" or "/some/prefix/") on a loopback

@@ -31,7 +31,8 @@ func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
 
 	load(t, ctx, srv.Base+"token-bucket.html") // waits for its runtime
 	if state := evalString(t, ctx, runtimeState); state != "ready" {
-		failWithShot(t, ctx, "bucket", "the Go runtime on token-bucket.html is %q, so the bucket cannot ask it", state)
+		text := evalString(t, ctx, `document.querySelector('[data-role="runtime-text"]').textContent`)
+		failWithShot(t, ctx, "bucket", "the Go runtime on token-bucket.html is %q (%s), so the bucket cannot ask it", state, text)
 	}
 	status := `document.querySelector('[data-sim="bucket"] [data-role="status"]').textContent`
 	click(t, ctx, `[data-sim="bucket"] [data-action="burst"]`)
