@@ -180,6 +180,8 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerAssign(c, n)
 	case *ast.GenDecl:
 		l.lowerVarSpecs(n)
+	case *ast.SwitchStmt:
+		l.lowerCaseLists(n)
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {
 			c.Replace(s)

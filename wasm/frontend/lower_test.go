@@ -66,6 +66,8 @@ func TestLowering(t *testing.T) {
 		{"parallel definition with a composite literal", `p, n := P{1}, 2; var q, m = P{3}, 4; fmt.Println(p, n, q, m)`,
 			"type P struct{ x int }",
 			[]string{"parallel assignments"}, "{1} 2 {3} 4\n"},
+		{"case list without a tag", `for _, n := range []int{-1, 5, 200} { switch { case n < 0, n > 100: fmt.Print("out "); default: fmt.Print("in ") } }`, "",
+			[]string{"case lists without a tag"}, "out in out "},
 	}
 	for _, tt := range tests {
 		src := "package main\n\nimport \"fmt\"\n\n" + tt.decls + "\n\nfunc main() {\n" + tt.body + "\n}\n"
