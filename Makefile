@@ -21,7 +21,7 @@ serve: ## build the course into dist/ and serve it at http://localhost:8080
 	else echo "make serve: the site is not built yet (it lands with the lesson-site issue)"; fi
 
 .PHONY: test
-test: test-native test-cover test-wasm ## run every test: native (-race), coverage, wasm under Node
+test: test-native test-cover test-wasm test-quiz ## run every test: native (-race), coverage, wasm under Node, Node, headless Chromium
 
 .PHONY: test-native
 test-native: ## native tests with the race detector
@@ -38,6 +38,11 @@ test-cover: ## statement coverage of core/ (fails under $(COVER_MIN)%)
 .PHONY: test-wasm
 test-wasm: ## core tests compiled to GOOS=js GOARCH=wasm and run under Node
 	$(WASMENV) $(GO) test -count=1 ./core/...
+
+.PHONY: test-quiz
+test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under Node; the quiz pages in headless Chromium
+	node --test web/quiz/
+	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
 .PHONY: bench
 bench: ## benchmarks: core against x/time/rate, gobreaker and cenkalti/backoff
