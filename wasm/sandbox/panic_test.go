@@ -146,6 +146,12 @@ func TestGoroutinePanicsDoNotKillTheRuntime(t *testing.T) {
 			line: 3, col: 2, goLine: "goroutine started at prog.go:1:1 [running]:",
 		},
 		{
+			name: "WaitGroup.Go",
+			src:  "var wg sync.WaitGroup\nwg.Go(func() {\n\tpanic(\"in wg.Go\")\n})\nwg.Wait()\n",
+			msg:  "panic: in wg.Go",
+			line: 3, col: 2, goLine: "goroutine started at prog.go:2:1 [running]:",
+		},
+		{
 			name: "AfterFunc of a clock the program made",
 			src:  "vc := clock.NewVirtual(time.Now())\ndefer vc.Close()\nvc.AfterFunc(time.Second, func() { panic(\"tick\") })\nvc.SleepPlain(2 * time.Second)\n",
 			msg:  "panic: tick",
@@ -208,4 +214,77 @@ func TestPrintBuiltinsWriteToStderr(t *testing.T) {
 	requireSuccess(t, src, res)
 	assert.Equal(t, "out\n", res.Stdout)
 	assert.Equal(t, "a 1 true +1.500000e+000\nb2", res.Stderr)
+}
+
+func TestGoStatementsEvaluateTheirArgumentsAtOnce(t *testing.T) {
+	skipUnderRace(t)
+	src := `package main
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+)
+
+const greeting = "hi"
+
+var (
+	mu  sync.Mutex
+	got []string
+)
+
+func note(wg *sync.WaitGroup, i int, s string, f float32) {
+	defer wg.Done()
+	mu.Lock()
+	got = append(got, fmt.Sprint(i, s, f))
+	mu.Unlock()
+}
+
+func sum(wg *sync.WaitGroup, xs ...int) {
+	defer wg.Done()
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	mu.Lock()
+	got = append(got, fmt.Sprint("sum", n))
+	mu.Unlock()
+}
+
+type counter struct{ name string }
+
+func (c counter) report(wg *sync.WaitGroup) {
+	defer wg.Done()
+	mu.Lock()
+	got = append(got, c.name)
+	mu.Unlock()
+}
+
+func main() {
+	var wg sync.WaitGroup
+	x := 1
+	wg.Add(1)
+	go note(&wg, x, greeting, 2.5)
+	x = 2
+	for i := 10; i < 13; i++ {
+		wg.Add(1)
+		go note(&wg, i, "loop", 0)
+	}
+	xs := []int{1, 2, 3}
+	wg.Add(1)
+	go sum(&wg, xs...)
+	c := counter{"first"}
+	wg.Add(1)
+	go c.report(&wg)
+	f := note
+	wg.Add(1)
+	go f(&wg, 99, "via a variable", 1)
+	wg.Wait()
+	sort.Strings(got)
+	fmt.Println(got, x)
+}
+`
+	res := runSource(t, src, Options{})
+	requireSuccess(t, src, res)
+	assert.Equal(t, "[10loop0 11loop0 12loop0 1hi2.5 99via a variable1 first sum6] 2\n", res.Stdout)
 }

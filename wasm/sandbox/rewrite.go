@@ -89,7 +89,8 @@ var builtins = map[string]bool{
 //     starts a guarded closure calling f with them. Untyped constants are
 //     passed as written, so that they still convert to the parameter type;
 //   - the func() passed to any AfterFunc(d, f) (time, context, a core
-//     clock) is wrapped the same way, since it runs on its own goroutine;
+//     clock) or to a WaitGroup's Go(f) is wrapped the same way, since it
+//     runs on a goroutine of its own;
 //   - recover() becomes flakylab_recovered_(recover()), which tells the
 //     runtime that a panic was handled, so its trace frames are dropped;
 //   - print and println write to stderr, as in Go (yaegi uses stdout);
@@ -222,12 +223,28 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		}
 		return
 	}
-	if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "AfterFunc" && len(c.Args) == 2 && !c.Ellipsis.IsValid() {
-		line, col := rw.position(c.Pos())
-		c.Args[1] = &ast.CallExpr{
-			Fun:  &ast.Ident{NamePos: c.Args[1].Pos(), Name: guardFuncName},
-			Args: []ast.Expr{c.Args[1], intLit(line), intLit(col)},
-		}
+	// Compiled functions that call a func() on a goroutine of their own:
+	// AfterFunc(d, f) of time, context and a core clock, and
+	// sync.WaitGroup's Go(f).
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok || c.Ellipsis.IsValid() {
+		return
+	}
+	switch {
+	case sel.Sel.Name == "AfterFunc" && len(c.Args) == 2:
+		c.Args[1] = rw.guardFunc(c, c.Args[1])
+	case sel.Sel.Name == "Go" && len(c.Args) == 1:
+		c.Args[0] = rw.guardFunc(c, c.Args[0])
+	}
+}
+
+// guardFunc wraps the func() f passed in call c so that a panic in it is
+// reported as the program's, positioned at c.
+func (rw *rewriter) guardFunc(c *ast.CallExpr, f ast.Expr) ast.Expr {
+	line, col := rw.position(c.Pos())
+	return &ast.CallExpr{
+		Fun:  &ast.Ident{NamePos: f.Pos(), Name: guardFuncName},
+		Args: []ast.Expr{f, intLit(line), intLit(col)},
 	}
 }
 
