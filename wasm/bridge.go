@@ -173,9 +173,8 @@ func (in *installed) release() {
 }
 
 // install builds the namespace object on global and resolves its ready
-// promise, after running warm (if not nil) so that the first real run is
-// as fast as the next ones.
-func install(global safejs.Value, warm func()) (*installed, error) {
+// promise.
+func install(global safejs.Value) (*installed, error) {
 	in := &installed{global: global}
 	ok := false
 	defer func() {
@@ -225,9 +224,6 @@ func install(global safejs.Value, warm func()) (*installed, error) {
 		return nil, err
 	}
 	ok = true
-	if warm != nil {
-		warm()
-	}
 	in.ready.settle(true, nil)
 	return in, nil
 }

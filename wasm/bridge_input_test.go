@@ -138,7 +138,7 @@ func TestNoGoPanicCrossesIntoJavaScript(t *testing.T) {
 
 func TestReleaseRemovesTheNamespace(t *testing.T) {
 	global := js.Global().Get("Object").Call("create", js.Global())
-	in, err := install(safejs.Safe(global), nil)
+	in, err := install(safejs.Safe(global))
 	require.NoError(t, err)
 	assert.True(t, global.Call("hasOwnProperty", namespace).Bool())
 	n := len(in.funcs)

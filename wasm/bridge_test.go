@@ -20,7 +20,7 @@ import (
 // does and use it only through syscall/js, as the page's worker would.
 
 func TestMain(m *testing.M) {
-	in, err := install(safejs.Global(), nil)
+	in, err := install(safejs.Global())
 	if err != nil {
 		fmt.Println("install:", err)
 		os.Exit(1)
