@@ -116,8 +116,11 @@ func measureLoad(parent context.Context, base string, cold bool, warm, kills int
 	if err := chromedp.Do(tctx, chromedp.Navigate(base+"playground.html")); err != nil {
 		return err
 	}
-	if err := browser.WaitFor(tctx, `document.body.dataset.state === "ready"`, 30*time.Second); err != nil {
+	if err := browser.WaitFor(tctx, `["ready", "error"].includes(document.body.dataset.state)`, 30*time.Second); err != nil {
 		return err
+	}
+	if status, err := eval[string](tctx, `document.body.dataset.state === "error" ? document.getElementById("status").textContent : ""`); err != nil || status != "" {
+		return fmt.Errorf("the page did not start: %s%v", status, err)
 	}
 	load, err := eval[loadResult](tctx, `({readyAt: playground.readyAt,
 		compileMs: playground.runtime.stats().compileMs, version: playground.runtime.version})`)
