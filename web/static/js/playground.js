@@ -205,7 +205,7 @@ async function run() {
     // The result holds the whole output; it replaces the streamed copy.
     ui.stdout.textContent = r.stdout;
     ui.stderr.textContent = r.stderr;
-    if (r.truncated) note(ui.stdout, "\n… output truncated\n", "notice");
+    // A truncated output already ends with the runtime's own notice.
     // A panic's report is usually in stderr already; do not say it twice.
     if (r.error && !r.stderr.includes(r.error.message)) {
       const gap = r.stderr && !r.stderr.endsWith("\n") ? "\n" : "";
