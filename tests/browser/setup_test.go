@@ -154,12 +154,15 @@ func openPlayground(t *testing.T, ctx context.Context) {
 	waitState(t, ctx, "ready", 30*time.Second)
 }
 
+// waitState waits for document.body.dataset.state; "error" (the runtime
+// could not start) ends the wait at once.
 func waitState(t *testing.T, ctx context.Context, state string, timeout time.Duration) {
 	t.Helper()
-	err := browser.WaitFor(ctx, fmt.Sprintf("document.body.dataset.state === %q", state), timeout)
-	if err != nil {
+	err := browser.WaitFor(ctx, fmt.Sprintf(`[%q, "error"].includes(document.body.dataset.state)`, state), timeout)
+	got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.state`))
+	if err != nil || got != state {
 		status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent`))
-		t.Fatalf("page never reached state %q within %v (status line: %q): %v", state, timeout, status, err)
+		t.Fatalf("page in state %q, not %q, after up to %v (status line: %q) %v", got, state, timeout, status, err)
 	}
 }
 
