@@ -7,7 +7,7 @@ import { EditorView, keymap, Decoration, GutterMarker, gutterLineClass } from "@
 import { EditorState, StateField, StateEffect, Prec, RangeSet } from "@codemirror/state";
 import { go } from "@codemirror/lang-go";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { completionStatus } from "@codemirror/autocomplete";
+import { completionStatus, closeCompletion, currentCompletions } from "@codemirror/autocomplete";
 import { searchPanelOpen } from "@codemirror/search";
 import { tags as t } from "@lezer/highlight";
 
@@ -74,7 +74,11 @@ export function createEditor({ parent, doc, label, onRun, onLeave, onChange }) {
     {
       key: "Escape",
       run: (view) => {
-        if (completionStatus(view.state) !== null || searchPanelOpen(view.state)) return false;
+        // A visible completion list or search panel closes first. A
+        // completion still pending (or with nothing to show) is invisible,
+        // so Esc must not be spent on it: cancel it and leave at once.
+        if (currentCompletions(view.state).length > 0 || searchPanelOpen(view.state)) return false;
+        if (completionStatus(view.state) !== null) closeCompletion(view);
         onLeave();
         return true;
       },

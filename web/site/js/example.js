@@ -59,8 +59,12 @@ export class Example {
     this.#showModified(start !== this.original);
     this.el.output.dataset.state = "expected";
     if (start !== this.original) {
-      // Restored code is shown, never run: say what the panel holds.
-      this.el.label.textContent = "The original prints";
+      // Restored code is shown, never run: the original's output would not
+      // belong to it, so the panel stays empty until the learner runs it.
+      this.el.output.dataset.state = "restored";
+      this.el.label.textContent = "Output";
+      this.el.stdout.textContent = "";
+      this.el.meta.textContent = "your saved edit, not run yet";
     }
 
     this.buttons.run.addEventListener("click", () => this.run());
