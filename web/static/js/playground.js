@@ -26,7 +26,7 @@ func main() {
 		d := b.TakeAt(now, 1)
 		if !d.Allowed {
 			wait := d.RetryAfter.Round(time.Millisecond)
-			fmt.Printf("%4.1fs  request %d: 429, retry after %v\\n", at, i, wait)
+			fmt.Printf("%4.1fs  request %d: 429, retry in %v\\n", at, i, wait)
 			time.Sleep(d.RetryAfter)
 			continue
 		}
