@@ -217,6 +217,9 @@ func install(global safejs.Value) (*installed, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := installGrader(core, &in.funcs); err != nil {
+		return nil, err
+	}
 	if err := in.ns.Set("core", core); err != nil {
 		return nil, err
 	}
