@@ -1,10 +1,14 @@
 // The exercise pages' seam to the Go grader (package exercises). Go decides
 // everything: which programs to run, what their output means, the score and
-// which hints show. This module only carries text between the page's
-// Runtime (web/static/js/runtime.js) and the grader, which it reaches by
-// running a tiny Go program that calls exercises.PlanJSON or ReportJSON;
-// that needs github.com/flakylab/flakylab/exercises on the interpreter's
-// allow-list.
+// which hints show. This module only carries values between the page's
+// Runtime (web/static/js/runtime.js) and the grader.
+//
+// The grader is compiled into the runtime and reached through the widget
+// API: rt.core("gradePlan", slug, source) and rt.core("gradeReport", slug,
+// source, runs, hints) (see wasm/BRIDGE.md). A runtime without those
+// methods (an older build) is asked the old way, by running a tiny Go
+// program that prints exercises.PlanJSON or ReportJSON; that needs
+// github.com/flakylab/flakylab/exercises on the interpreter's allow-list.
 //
 //   const result = await checkSubmission(rt, "token-bucket", source, {hints});
 //   render(result.report);
@@ -76,15 +80,34 @@ async function callGrader(runtime, call) {
   return v;
 }
 
+// callCore asks the compiled grader through the runtime's widget API.
+async function callCore(runtime, method, ...args) {
+  let v;
+  try {
+    v = await runtime.core(method, ...args);
+  } catch (err) {
+    throw new GraderError(`the grader refused (${err?.code ?? "error"}): ${err?.message ?? err}`, err);
+  }
+  if (!v || typeof v !== "object") throw new GraderError("the grader's answer is not a result");
+  return v;
+}
+
+// hasCore reports whether runtime offers the compiled grader.
+function hasCore(runtime) {
+  return typeof runtime.core === "function";
+}
+
 // planSubmission asks Go for the programs that check source: {exercise,
 // diagnostics?, runs?: [{check, source}], timeoutMs}.
 export function planSubmission(runtime, slug, source) {
+  if (hasCore(runtime)) return callCore(runtime, "gradePlan", slug, source);
   return callGrader(runtime, `PlanJSON(${goString(slug)}, ${goString(source)})`);
 }
 
 // reportRuns asks Go for the report of finished runs. hints maps a check's
 // name to how many extra hints the learner asked for.
 export function reportRuns(runtime, slug, source, runs, hints = {}) {
+  if (hasCore(runtime)) return callCore(runtime, "gradeReport", slug, source, JSON.stringify(runs), JSON.stringify(hints));
   return callGrader(runtime,
     `ReportJSON(${goString(slug)}, ${goString(source)}, ${goString(JSON.stringify(runs))}, ${goString(JSON.stringify(hints))})`);
 }

@@ -95,3 +95,23 @@ test("goString spells any source as a Go string literal", () => {
   assert.equal(goString("é😀"), "\"é😀\"");
   assert.match(graderProgram("PlanJSON(\"a\", \"b\")"), /^package main\n\nimport \(\n\t"fmt"\n\n\t"github.com\/flakylab\/flakylab\/exercises"\n\)\n/);
 });
+
+test("a runtime with the compiled grader is asked through core, not run", async () => {
+  const calls = [];
+  const rt = {
+    async core(method, ...args) {
+      calls.push([method, ...args]);
+      if (method === "gradePlan") return twoChecks(args[0], args[1]);
+      return { status: "pass", runs: JSON.parse(args[2]).length, hints: JSON.parse(args[3]) };
+    },
+    async run(source) {
+      const name = source.match(/const chkSelected = "(.*)"/)[1];
+      return { stdout: `@@check {"name":"${name}","pass":true}\n`, error: null };
+    },
+  };
+  const res = await checkSubmission(rt, "token-bucket", "package main\n", { hints: { burst: 2 } });
+  assert.deepEqual(res.report, { status: "pass", runs: 2, hints: { burst: 2 } });
+  assert.deepEqual(calls.map((c) => c[0]), ["gradePlan", "gradeReport"]);
+  const refusing = { core: async () => { throw Object.assign(new Error("core.gradePlan: no exercise"), { code: "not_found" }); }, run: async () => assert.fail("nothing runs") };
+  await assert.rejects(checkSubmission(refusing, "x", ""), { name: "GraderError", message: /not_found/ });
+});
