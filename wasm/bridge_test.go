@@ -145,11 +145,22 @@ func TestRunReportsPanicWithLine(t *testing.T) {
 	assert.Equal(t, 4, e.Get("line").Int(), "a goroutine's panic, at its line")
 }
 
-func TestRunSurvivesInterpreterFailure(t *testing.T) {
-	r := run(t, map[string]any{"source": "for i := range 3 {\n\tfmt.Println(i)\n}\n"})
-	assert.Equal(t, "internal", r.Get("error").Get("kind").String(), "result %s", jsonOf(r))
-	r = run(t, map[string]any{"source": "fmt.Println(\"after\")\n"})
-	assert.Equal(t, "after\n", r.Get("stdout").String(), "the runtime still runs programs")
+func TestRunReportsEveryCompileError(t *testing.T) {
+	// The front end rejects what go build rejects, with its messages.
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nfunc main() {\n\tx := 1\n\tfmt.Println(\"hi\")\n}\n"
+	r := run(t, map[string]any{"source": src})
+	assert.Equal(t, "compile", r.Get("error").Get("kind").String(), "result %s", jsonOf(r))
+	errs := r.Get("errors")
+	require.Equal(t, 2, errs.Length(), "result %s", jsonOf(r))
+	assert.Equal(t, "\"strings\" imported and not used", errs.Index(0).Get("message").String())
+	assert.Equal(t, []int{5, 2}, []int{errs.Index(0).Get("line").Int(), errs.Index(0).Get("column").Int()})
+	assert.Equal(t, "declared and not used: x", errs.Index(1).Get("message").String())
+	assert.Equal(t, []int{9, 2}, []int{errs.Index(1).Get("line").Int(), errs.Index(1).Get("column").Int()})
+
+	// Range over an int made yaegi v0.16.1 panic; lowered, it runs.
+	r = run(t, map[string]any{"source": "for i := range 3 {\n\tfmt.Println(i)\n}\n"})
+	assert.Equal(t, "0\n1\n2\n", r.Get("stdout").String(), "result %s", jsonOf(r))
+	assert.Equal(t, 0, r.Get("errors").Length())
 }
 
 func TestThirtyVirtualSecondsTakeWellUnderASecond(t *testing.T) {

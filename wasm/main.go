@@ -16,6 +16,8 @@ import (
 	"log"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/flakylab/flakylab/wasm/frontend"
 )
 
 func main() {
@@ -25,5 +27,9 @@ func main() {
 	if _, err := install(safejs.Global()); err != nil {
 		fmt.Println("flakylab: cannot install globalThis.flakylab:", err)
 	}
+	// ready has resolved; decode the allowed packages' type information
+	// and run the type checker once while the page has nothing to run, so
+	// that the first learner's run does not pay for it.
+	go frontend.Warm()
 	select {}
 }

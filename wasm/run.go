@@ -155,11 +155,21 @@ func resultObject(res sandbox.Result) map[string]any {
 		"realElapsedMs":    ms(res.RealElapsed),
 		"exitCode":         res.ExitCode,
 		"error":            nil,
+		"errors":           []any{},
 	}
 	if e := res.Err; e != nil {
-		o["error"] = map[string]any{"kind": string(e.Kind), "message": e.Message, "line": e.Line, "column": e.Column}
+		o["error"] = errorObject(e)
 	}
+	errs := make([]any, len(res.Errors))
+	for i, e := range res.Errors {
+		errs[i] = errorObject(e)
+	}
+	o["errors"] = errs
 	return o
+}
+
+func errorObject(e *sandbox.Error) map[string]any {
+	return map[string]any{"kind": string(e.Kind), "message": e.Message, "line": e.Line, "column": e.Column}
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

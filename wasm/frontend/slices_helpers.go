@@ -241,7 +241,7 @@ func init() {
 		panic("cannot be negative")
 	}
 	out := make($S, 0, len(s)*count)
-	for range count {
+	for i := 0; i < count; i++ { // helpers are not lowered: no range over int
 		out = append(out, s...)
 	}
 	return out

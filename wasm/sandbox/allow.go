@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flakylab/flakylab/wasm/frontend"
 	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc"
 	"github.com/flakylab/flakylab/wasm/symbols"
 )
@@ -16,10 +17,11 @@ import (
 // corePrefix is where the course's own packages live.
 const corePrefix = "github.com/flakylab/flakylab/core/"
 
-// allowed maps every importable path to its package name. It is derived
-// from the compiled symbol tables (symbols.Symbols, one per go:generate
-// line) and the packages interpreted from source (gosrc), so allowing a
-// package is a change in one place.
+// allowed maps every importable path to its package name. The list is
+// the front end's (frontend.Allowed, whose type information is embedded);
+// the interpreter's compiled symbol tables (symbols.Symbols) and the
+// packages it interprets from source (gosrc) must cover exactly that list,
+// which TestAllowListsAgree checks.
 var allowed = buildAllowed()
 
 // byName maps a package name to the path a snippet gets when it uses the
@@ -27,6 +29,27 @@ var allowed = buildAllowed()
 var byName = buildByName()
 
 func buildAllowed() map[string]string {
+	m := map[string]string{}
+	for _, p := range frontend.Allowed {
+		m[p] = packageName(p)
+	}
+	return m
+}
+
+// packageName is the name a package of the allow-list declares: the last
+// element of its path, or the one before a major version ("math/rand/v2"
+// is rand).
+func packageName(p string) string {
+	base := path.Base(p)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		return path.Base(path.Dir(p))
+	}
+	return base
+}
+
+// interpreterPackages maps the paths the interpreter can load to their
+// names: the compiled symbol tables and the packages from source.
+func interpreterPackages() map[string]string {
 	m := map[string]string{}
 	for key := range symbols.Symbols {
 		m[path.Dir(key)] = path.Base(key)
@@ -99,7 +122,7 @@ func checkImports(p *program) *Error {
 // inferImports adds an import for every allow-listed package a snippet
 // refers to by name (fmt.Println) without importing it. A name the snippet
 // declares itself resolves to that declaration and is left alone.
-func inferImports(f *ast.File) {
+func inferImports(f *ast.File) []string {
 	have := map[string]bool{}
 	for _, spec := range f.Imports {
 		ip, _ := strconv.Unquote(spec.Path.Value)
@@ -132,6 +155,7 @@ func inferImports(f *ast.File) {
 	for _, p := range add {
 		addImport(f, "", p)
 	}
+	return add
 }
 
 // addImport prepends `import name "path"` to f.

@@ -102,6 +102,7 @@ var builtins = map[string]bool{
 // Synthetic nodes carry the position of the statement they came from.
 type rewriter struct {
 	fset      *token.FileSet
+	learner   func(line, col int) (int, int) // the file's positions to the learner's
 	consts    map[string]bool // names declared const anywhere in the file
 	funcs     map[string]bool // top-level functions
 	pkgs      map[string]bool // names of imported packages
@@ -114,6 +115,7 @@ func rewrite(p *program, trace bool) error {
 	f := p.file
 	rw := &rewriter{
 		fset:      p.fset,
+		learner:   p.learner,
 		consts:    map[string]bool{},
 		funcs:     map[string]bool{},
 		pkgs:      map[string]bool{},
@@ -241,7 +243,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 // guardFunc wraps the func() f passed in call c so that a panic in it is
 // reported as the program's, positioned at c.
 func (rw *rewriter) guardFunc(c *ast.CallExpr, f ast.Expr) ast.Expr {
-	line, col := rw.position(c.Pos())
+	line, col := rw.goPosition(c.Pos())
 	return &ast.CallExpr{
 		Fun:  &ast.Ident{NamePos: f.Pos(), Name: guardFuncName},
 		Args: []ast.Expr{f, intLit(line), intLit(col)},
@@ -251,7 +253,7 @@ func (rw *rewriter) guardFunc(c *ast.CallExpr, f ast.Expr) ast.Expr {
 // goStmt returns the guarded replacement of a go statement.
 func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 	rw.generated[g] = true
-	line, col := rw.position(g.Go)
+	line, col := rw.goPosition(g.Go)
 	if lit, ok := unparen(g.Call.Fun).(*ast.FuncLit); ok {
 		lit.Body = rw.guardBody(lit.Body, lit.Type.Results, line, col, false)
 		return g
@@ -357,10 +359,22 @@ func (rw *rewriter) isConst(e ast.Expr) bool {
 	return false
 }
 
-// position is the learner's line and column of pos.
+// position is the learner's line and column of pos (0, 0 inside helper
+// code the front end added).
 func (rw *rewriter) position(pos token.Pos) (int, int) {
 	at := rw.fset.Position(pos)
-	return at.Line, at.Column
+	return rw.learner(at.Line, at.Column)
+}
+
+// goPosition is position for a go statement or a guarded callback, whose
+// line must not be 0 (that means main): helper code gets the end of the
+// learner's source.
+func (rw *rewriter) goPosition(pos token.Pos) (int, int) {
+	line, col := rw.position(pos)
+	if line == 0 {
+		return rw.learner(1<<30, 1)
+	}
+	return line, col
 }
 
 func intLit(n int) *ast.BasicLit {

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/flakylab/flakylab/core/clock"
+	"github.com/flakylab/flakylab/wasm/frontend"
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc"
@@ -24,6 +26,7 @@ type run struct {
 	cancel  context.CancelFunc
 	release chan struct{} // closed once the interpreter has been stopped
 	prog    *program
+	errs    []*Error // every compile error, when the front end rejected the program
 
 	mu       sync.Mutex
 	started  time.Time    // when main started, in real time
@@ -68,6 +71,12 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	res.VirtualElapsed = r.finalElapsed()
 	res.Stdout, res.Stderr, res.Truncated = r.out.close()
 	res.Err = failure
+	switch {
+	case len(r.errs) > 0:
+		res.Errors = r.errs
+	case failure != nil:
+		res.Errors = []*Error{failure}
+	}
 	switch {
 	case failure == nil:
 	case failure.Kind == KindPanic:
@@ -148,13 +157,28 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 		GoPath:               ".",
 		SourcecodeFilesystem: gosrc.FS(),
 	})
-	p, perr := parseProgram(it.FileSet(), src)
+	p, perr := parseProgram(token.NewFileSet(), src)
 	if perr != nil {
+		// The front end words syntax errors as the Go compiler does.
+		if _, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName}); len(diags) > 0 {
+			return r.diagnostics(p, diags), nil
+		}
 		return perr, nil
 	}
 	r.prog = p
 	if perr := checkImports(p); perr != nil {
 		return perr, nil
+	}
+	// The front end type-checks the program as go build would and lowers
+	// what the interpreter lacks; the interpreter runs the lowered source,
+	// whose positions map back to the learner's (through the snippet's
+	// line directives too).
+	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName})
+	if len(diags) > 0 {
+		return r.diagnostics(p, diags), nil
+	}
+	if err := p.parseLowered(it.FileSet(), lowered.Source, lowered.Position); err != nil {
+		return &Error{Kind: KindInternal, Message: "reading the checked program: " + err.Error()}, nil
 	}
 	if err := rewrite(p, r.trace.exact); err != nil {
 		return &Error{Kind: KindInternal, Message: "preparing the program: " + err.Error()}, nil
@@ -186,6 +210,24 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	// reportPanic may now return.
 	close(r.release)
 	return r.outcome(p, err)
+}
+
+// diagnostics turns the front end's errors into the run's: the first is
+// the failure, and all of them (at most ten, as the compiler prints) are
+// kept for the result.
+func (r *run) diagnostics(p *program, diags []frontend.Diagnostic) *Error {
+	for _, d := range diags {
+		e := &Error{Kind: KindCompile, Message: d.Message}
+		switch d.Kind {
+		case frontend.KindImport:
+			e.Kind = KindImport
+		case frontend.KindInternal:
+			e.Kind = KindInternal
+		}
+		e.Line, e.Column = p.clamp(d.Line, d.Column)
+		r.errs = append(r.errs, e)
+	}
+	return r.errs[0]
 }
 
 // compile turns the rewritten file into a program; the interpreter panics
@@ -254,9 +296,18 @@ func (r *run) panicError(pr *panicReport) *Error {
 	} else {
 		fmt.Fprintf(&b, "goroutine started at %s:%d:%d [running]:\n", SourceName, pr.goLine, pr.goCol)
 	}
+	// Positions here are the learner's already: the rewrite recorded them
+	// so, and reportPanic mapped the interpreter's.
 	line, col := pr.line, pr.col
-	if pr.exact && len(pr.frames) > 0 && pr.frames[0].Line > 0 {
-		line, col = pr.frames[0].Line, pr.frames[0].Column
+	if pr.exact {
+		// The innermost frame in the learner's own code: a panic inside
+		// a helper the front end added is reported where it was called.
+		for _, f := range pr.frames {
+			if f.Line > 0 {
+				line, col = f.Line, f.Column
+				break
+			}
+		}
 	}
 	if line == 0 && pr.goLine > 0 {
 		line, col = pr.goLine, pr.goCol
@@ -304,7 +355,7 @@ func (r *run) reportPanic(msg string, line, col int) {
 	if r.panicked == nil && !r.returned {
 		r.out.end()
 		if pl == 0 {
-			pl, pc = messagePosition(msg)
+			pl, pc = r.prog.learner(messagePosition(msg))
 		}
 		r.panicked = &panicReport{msg: goPanicMessage(msg), frames: frames, line: pl, col: pc, goLine: line, goCol: col}
 		r.freezeLocked()

@@ -134,4 +134,8 @@ type Result struct {
 	ExitCode int
 	// Err is nil when the program ran to the end of main.
 	Err *Error
+	// Errors lists every error, in order, when there was one: for a
+	// program the type checker rejected, each error `go build` reports (at
+	// most ten, then "too many errors"); otherwise just Err.
+	Errors []*Error
 }

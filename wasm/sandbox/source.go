@@ -20,10 +20,16 @@ type program struct {
 	fset    *token.FileSet
 	file    *ast.File
 	snippet bool
-	lines   []int // byte length of each line of the learner's source
+	lines   []int  // byte length of each line of the learner's source
+	text    string // what was parsed: src, or the wrapped snippet
+	// lowered maps a position in file back to the learner's source when
+	// file is the front end's lowered program; nil when file is the
+	// learner's own (wrapped) text, whose positions are already theirs.
+	lowered func(line, col int) (int, int)
 }
 
 // parseProgram parses src into fset, wrapping it first if it is a snippet.
+// On a syntax error it returns the error and p with its text.
 func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 	p := &program{fset: fset, lines: lineLengths(src)}
 	text := src
@@ -31,23 +37,47 @@ func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 		p.snippet = true
 		text = wrapSnippet(src)
 	}
+	p.text = text
 	f, err := parser.ParseFile(fset, SourceName, text, 0)
 	if err != nil {
-		return nil, p.parseError(err)
+		return p, p.parseError(err) // p.text is still worth checking
 	}
 	p.file = f
 	if p.snippet {
-		inferImports(f)
-		return p, nil
-	}
-	if f.Name.Name != "main" {
-		return nil, p.errorAt(f.Name.Pos(), KindCompile,
-			fmt.Sprintf("package %s: the playground runs package main (or statements without a package clause)", f.Name.Name))
-	}
-	if findFunc(f, "main") == nil {
-		return nil, p.errorAt(f.Name.Pos(), KindCompile, "function main is undeclared in the main package")
+		if added := inferImports(f); len(added) > 0 {
+			// The text the front end checks imports them too, on the
+			// wrapper's first line, so that no line moves.
+			var b strings.Builder
+			b.WriteString("package main; import (")
+			for _, ip := range added {
+				b.WriteString(strconv.Quote(ip) + "; ")
+			}
+			b.WriteString(")")
+			p.text = b.String() + strings.TrimPrefix(text, "package main")
+		}
 	}
 	return p, nil
+}
+
+// parseLowered parses the front end's lowered program into fset, in place
+// of the learner's text: positions in it are mapped back through pos.
+func (p *program) parseLowered(fset *token.FileSet, src []byte, pos func(line, col int) (int, int)) error {
+	f, err := parser.ParseFile(fset, SourceName, src, 0)
+	if err != nil {
+		return err
+	}
+	p.fset, p.file, p.lowered = fset, f, pos
+	return nil
+}
+
+// learner maps a position in the parsed file (lowered or not) to the
+// learner's source and keeps it inside it; 0, 0 for code the learner did
+// not write.
+func (p *program) learner(line, col int) (int, int) {
+	if p.lowered != nil && line > 0 {
+		line, col = p.lowered(line, col)
+	}
+	return p.clamp(line, col)
 }
 
 // hasPackageClause reports whether the first token of src is "package".
@@ -147,7 +177,7 @@ func (p *program) errorAt(pos token.Pos, kind Kind, msg string) *Error {
 	e := &Error{Kind: kind, Message: msg}
 	if pos.IsValid() {
 		at := p.fset.Position(pos)
-		e.Line, e.Column = p.clamp(at.Line, at.Column)
+		e.Line, e.Column = p.learner(at.Line, at.Column)
 	}
 	return e
 }
@@ -181,7 +211,7 @@ func (p *program) interpError(kind Kind, err error) *Error {
 	line, _ := strconv.Atoi(m[2])
 	col, _ := strconv.Atoi(m[3])
 	e := &Error{Kind: kind, Message: m[4]}
-	e.Line, e.Column = p.clamp(line, col)
+	e.Line, e.Column = p.learner(line, col)
 	return e
 }
 
