@@ -103,9 +103,9 @@ var builtins = map[string]bool{
 type rewriter struct {
 	fset      *token.FileSet
 	learner   func(line, col int) (int, int) // the file's positions to the learner's
-	consts    map[string]bool // names declared const anywhere in the file
-	funcs     map[string]bool // top-level functions
-	pkgs      map[string]bool // names of imported packages
+	consts    map[string]bool                // names declared const anywhere in the file
+	funcs     map[string]bool                // top-level functions
+	pkgs      map[string]bool                // names of imported packages
 	generated map[ast.Node]bool
 }
 
