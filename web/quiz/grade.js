@@ -3,10 +3,12 @@
 //   const report = await grade(bank, responses, {runtime});
 //
 // The grader is Go (package quiz, ScoreJSON). When a Runtime (web/static/js/
-// runtime.js) is given and the interpreter offers the quiz package, grade()
-// runs a three-line Go program that calls quiz.ScoreJSON and returns its
-// report, marked gradedBy: "go". Until then (no runtime, runtime not ready
-// in time, quiz not on the interpreter's allow-list) it falls back to
+// runtime.js) is given, grade() asks the grader compiled into the runtime,
+// rt.core("quizScore", responses) (wasm/BRIDGE.md), and returns its report,
+// marked gradedBy: "go". A runtime object without core is asked by running
+// a three-line Go program that calls quiz.ScoreJSON in the interpreter.
+// When neither answers (no runtime, runtime not ready in time, an older
+// runtime without the grader) it falls back to
 // scoreLocally below, a stand-in that mirrors the Go rules and is checked
 // against reports the Go grader produced (quiz/testdata/grade-vectors.json,
 // grade.test.mjs), marked gradedBy: "js" with the reason in fallbackReason.
@@ -73,6 +75,16 @@ async function scoreInRuntime(runtime, responses, waitMs) {
     await Promise.race([runtime.ready, late]);
   } finally {
     clearTimeout(timer);
+  }
+  if (typeof runtime.core === "function") {
+    let report;
+    try {
+      report = await runtime.core("quizScore", responses);
+    } catch (err) {
+      throw new Error(`the Go grader refused (${err?.code ?? "error"}): ${err?.message ?? err}`);
+    }
+    if (!report || typeof report !== "object") throw new Error("the Go grader's answer is not a report");
+    return report;
   }
   const r = await runtime.run(scoreProgram(responses), { timeoutMs: 5000 });
   if (r.error) throw new Error(`the Go grader did not run (${r.error.kind}): ${r.error.message}`);

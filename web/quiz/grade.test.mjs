@@ -66,6 +66,24 @@ test("grade with a runtime uses the Go grader's report", async () => {
   assert.equal(ran, scoreProgram(responses));
 });
 
+test("grade with a runtime asks the grader compiled into it", async () => {
+  const goReport = { ...vectors.reports.mixed, percent: 98 };
+  let asked;
+  const runtime = {
+    ready: Promise.resolve(),
+    core: async (method, arg) => { asked = [method, arg]; return goReport; },
+    run: async () => assert.fail("the compiled grader needs no run"),
+  };
+  const r = await grade(bank, responses, { runtime });
+  assert.equal(r.gradedBy, "go");
+  assert.equal(r.percent, 98);
+  assert.deepEqual(asked, ["quizScore", responses]);
+  const old = { ready: Promise.resolve(), core: async () => { throw Object.assign(new Error("flakylab.core has no method \"quizScore\""), { code: "bad_request" }); } };
+  const f = await grade(bank, responses, { runtime: old });
+  assert.equal(f.gradedBy, "js");
+  assert.match(f.fallbackReason, /bad_request/);
+});
+
 test("grade falls back when the runtime cannot run the grader", async () => {
   const cases = [
     ["import refused", { ready: Promise.resolve(), run: async () => ({ stdout: "", error: { kind: "import", message: "quiz is not allowed" } }) }, /import/],
