@@ -98,15 +98,26 @@ func funcName(fd *ast.FuncDecl) string {
 
 // track inserts `flakylab_at_ = <position>` before every statement of b,
 // down to nested blocks but not into function literals, which track
-// themselves.
+// themselves. The body of a switch, type switch or select holds only its
+// clauses: statements go into the clauses' bodies, never between the
+// clauses (the interpreter would take such a statement for a case).
 func (rw *rewriter) track(b *ast.BlockStmt) {
+	clauses := map[*ast.BlockStmt]bool{}
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.SwitchStmt:
+			clauses[n.Body] = true
+		case *ast.TypeSwitchStmt:
+			clauses[n.Body] = true
+		case *ast.SelectStmt:
+			clauses[n.Body] = true
 		case *ast.BlockStmt:
-			n.List = rw.tracked(n.List)
+			if !clauses[n] {
+				n.List = rw.tracked(n.List)
+			}
 		case *ast.CaseClause:
 			n.Body = rw.tracked(n.Body)
 		case *ast.CommClause:
