@@ -25,8 +25,8 @@ wasm: ## build dist/flakylab.wasm (+ .gz, .br) and wasm_exec.js; print the sizes
 	if [ $$gz -gt $(WASM_GZIP_MAX) ]; then \
 		echo "flakylab.wasm: gzip size $$gz bytes is over the budget of $(WASM_GZIP_MAX)"; exit 1; fi
 
-test-runtime: ## runtime tests (sandbox, bridge, widgets) compiled to GOOS=js GOARCH=wasm under Node
-	$(WASMENV) $(GO) test -count=1 -timeout 5m ./wasm/...
+test-runtime: ## runtime tests (sandbox, front end, bridge, widgets, the corpus through the sandbox) compiled to GOOS=js GOARCH=wasm under Node
+	$(WASMENV) $(GO) test -count=1 -timeout 5m ./wasm/... ./tests/corpus
 
 wasm-symbols: ## regenerate the interpreter's symbol tables (after changing wasm/symbols/generate.go or core)
 	cd wasm/symbols && $(GO) generate .

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package corpus
 
 import (
@@ -5,9 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -159,21 +158,6 @@ func TestInterpreterMatchesGo(t *testing.T) {
 			assert.Equal(t, c.Stdout, got, "%s: want (go run) vs got (interpreter)", c.Name)
 		})
 	}
-}
-
-// startsGoroutines reports whether src has a go statement.
-func startsGoroutines(src []byte) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-	if err != nil {
-		return false
-	}
-	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		_, isGo := n.(*ast.GoStmt)
-		found = found || isGo
-		return !found
-	})
-	return found
 }
 
 // compilerLines turns go build's stderr into the golden form.
