@@ -10,7 +10,7 @@ import (
 // BundleEntries are the ES modules esbuild bundles into js/ of the site,
 // relative to the repository root. The host's runtime module (js/runtime.js
 // in the site) stays a separate file: the bundle imports it relatively.
-var BundleEntries = []string{"web/site/js/lesson.js"}
+var BundleEntries = []string{"web/site/js/lesson.js", "web/site/js/exercise.js"}
 
 // StyleEntries are stylesheets kept in other folders of the repository that
 // esbuild minifies into css/ of the site: the quiz and review views' styles.

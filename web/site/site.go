@@ -20,6 +20,13 @@
 //
 // Raw HTML passes through (the <details class="check"> quick checks).
 //
+// From package exercises it writes one page per exercise
+// (exercise-<slug>.html: the prompt, an editor with the starter, Check,
+// results and hints; exercise.js drives it), the catalogue
+// exercises/exercises.json, and each reference solution as
+// exercises/<slug>/solution.go, which the page fetches only on request.
+// Lessons and the index link to them.
+//
 // From the question bank (package quiz) it writes quiz/bank.json, the final
 // quiz (final.html), the review page (review.html), and a block of quick
 // checks at the end of each lesson that has questions; the quiz module
@@ -101,6 +108,12 @@ func Build(o Options) (Result, error) {
 		return Result{}, err
 	}
 
+	exs, err := loadExercises(lessons)
+	if err != nil {
+		return Result{}, err
+	}
+	exBySection := exercisesBySection(exs)
+
 	w := &writer{out: o.Out, compress: o.Compress}
 	used := map[string]string{}
 	items := make([]pageItem, len(lessons))
@@ -128,6 +141,7 @@ func Build(o Options) (Result, error) {
 			"Prev":        neighbour(lessons, i-1),
 			"Next":        neighbour(lessons, i+1),
 			"QuickChecks": qz.quickCheck[l.Slug],
+			"Exercises":   exBySection[l.Slug],
 		}
 		if err := w.template(tmpl, "lesson", l.Page(), data); err != nil {
 			return Result{}, err
@@ -153,6 +167,7 @@ func Build(o Options) (Result, error) {
 		"Items":        items,
 		"TotalMinutes": total,
 		"FinalCount":   qz.finalCount,
+		"Exercises":    exs,
 	}
 	if err := w.template(tmpl, "index", "index.html", index); err != nil {
 		return Result{}, err
@@ -161,6 +176,9 @@ func Build(o Options) (Result, error) {
 		return Result{}, err
 	}
 	if err := writeQuizPages(w, tmpl, qz, lessons); err != nil {
+		return Result{}, err
+	}
+	if err := writeExercisePages(w, tmpl, exs, lessons); err != nil {
 		return Result{}, err
 	}
 	if md.usedStorm {
