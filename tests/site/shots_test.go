@@ -143,6 +143,15 @@ func TestPageScreenshots(t *testing.T) {
 				continue // the page host's, not the course's
 			}
 			load(t, ctx, srv.Base+page)
+			// CodeMirror measures an editor only once it has been on screen;
+			// until then its line numbers use estimated heights, which a
+			// capture beyond the window would show out of step with the code.
+			evalString(t, ctx, `(async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (const e of document.querySelectorAll(".cm-editor")) { e.scrollIntoView(); await frame(); }
+  window.scrollTo(0, 0); await frame();
+  return "ok";
+})()`)
 			time.Sleep(300 * time.Millisecond)
 			over := evalString(t, ctx, `(() => {
   const w = document.documentElement.clientWidth;
