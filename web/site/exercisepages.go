@@ -42,6 +42,7 @@ func (e exercisePage) Solution() string { return "exercises/" + e.Slug + "/solut
 
 // loadExercises renders every exercise's prompt and finds its lesson: the
 // exercise's section starts with the lesson's number ("1. Rate limiting").
+// An exercise whose lesson is not in lessons gets no page.
 func loadExercises(lessons []Lesson) ([]exercisePage, error) {
 	byNumber := map[int]Lesson{}
 	for _, l := range lessons {
@@ -57,7 +58,10 @@ func loadExercises(lessons []Lesson) ([]exercisePage, error) {
 		}
 		l, ok := byNumber[n]
 		if !ok {
-			return nil, fmt.Errorf("site: exercise %s: no lesson numbered %d", e.Slug, n)
+			// A build of some lessons only (the tests') leaves out the
+			// exercises of the others; TestExercisePages holds the full
+			// course to a page per exercise.
+			continue
 		}
 		prompt := e.Prompt
 		// The page's own heading is the title; the prompt's is dropped.

@@ -1,0 +1,51 @@
+package site_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/web/site"
+)
+
+func TestExercisePages(t *testing.T) {
+	out, res := build(t)
+	index := read(t, out, "index.html")
+	for _, e := range exercises.All() {
+		page := "exercise-" + e.Slug + ".html"
+		require.Contains(t, res.Files, page)
+		html := read(t, out, page)
+		assert.Contains(t, html, `data-exercise="`+e.Slug+`"`)
+		for _, c := range e.Checks {
+			assert.Contains(t, html, `data-check="`+c.Name+`"`, "%s: a row for check %s", e.Slug, c.Name)
+		}
+		assert.Contains(t, html, `src="js/exercise.js"`)
+		assert.Contains(t, index, `href="`+page+`"`, "the index links to %s", e.Slug)
+
+		// The solution is published as its own file, outside the page and
+		// outside the offline list.
+		sol := "exercises/" + e.Slug + "/solution.go"
+		b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(sol)))
+		require.NoError(t, err)
+		assert.Equal(t, e.Solution, string(b))
+		assert.False(t, slices.Contains(res.Files, sol), "%s is fetched on demand, not kept offline", sol)
+	}
+	// Each lesson an exercise practises links to it.
+	linked := 0
+	for _, f := range res.Files {
+		if !strings.HasSuffix(f, ".html") || strings.HasPrefix(f, "exercise-") || f == "index.html" {
+			continue
+		}
+		if strings.Contains(read(t, out, f), `data-exercise-link=`) {
+			linked++
+		}
+	}
+	assert.GreaterOrEqual(t, linked, 5, "lessons with a Practise it block")
+	require.Contains(t, res.Files, site.ExercisesFile)
+}
