@@ -146,12 +146,19 @@ func TestPageScreenshots(t *testing.T) {
 			// CodeMirror measures an editor only once it has been on screen;
 			// until then its line numbers use estimated heights, which a
 			// capture beyond the window would show out of step with the code.
-			evalString(t, ctx, `(async () => {
+			if msg := evalString(t, ctx, `(async () => {
   const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  for (const e of document.querySelectorAll(".cm-editor")) { e.scrollIntoView(); await frame(); }
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  for (const e of document.querySelectorAll(".cm-editor")) { e.scrollIntoView(); await frame(); await sleep(120); }
   window.scrollTo(0, 0); await frame();
-  return "ok";
-})()`)
+  const off = [...document.querySelectorAll(".cm-editor")].filter((e) => {
+    const g = e.querySelector(".cm-lineNumbers .cm-gutterElement:nth-child(3)"), l = e.querySelector(".cm-line");
+    return g && l && Math.abs(g.getBoundingClientRect().height - l.getBoundingClientRect().height) > 1;
+  });
+  return off.length ? "line numbers out of step in " + off.length + " editor(s)" : "ok";
+})()`); msg != "ok" {
+				t.Logf("%s (%s): %s", page, m.name, msg)
+			}
 			time.Sleep(300 * time.Millisecond)
 			over := evalString(t, ctx, `(() => {
   const w = document.documentElement.clientWidth;
