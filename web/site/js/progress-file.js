@@ -1,9 +1,12 @@
 // Export and import of all the learner's progress as one JSON file:
-// saved edits, section progress and review cards.
+// saved edits, section progress, exercise progress and review cards.
 //
 //   {format: "flakylab-progress", version: 1, exportedAt,
-//    code: {<example>: {schema, source, savedAt}},
+//    code: {<example>: {schema, source, savedAt}},   (exercises' code as
+//                                                     "exercise-<slug>")
 //    progress: {schema, visited: {slug: time}, ran: {example: time}},
+//    exercises: {schema, exercises: {...}},  (exercise-progress.js; absent
+//                                             in files from before exercises)
 //    review: {schema, cards: {...}}}        (web/quiz's exportState())
 //
 // An import is checked whole before anything is written: a file that is not
@@ -13,6 +16,7 @@
 // histories of the same review card, so importing never loses work.
 
 import { SCHEMA } from "./storage.js";
+import { EXERCISES_KEY, validState as validExercises, mergeEntries } from "./exercise-progress.js";
 import { exportState, importState } from "../../quiz/pages.js";
 import { memoryStorage, validEntry } from "../../quiz/review.js";
 
@@ -43,9 +47,11 @@ export function collect(s = localStorage, now = new Date()) {
   }
   let progress = parseItem(s, PROGRESS);
   if (!validProgress(progress)) progress = { schema: SCHEMA, visited: {}, ran: {} };
+  let exercises = parseItem(s, EXERCISES_KEY);
+  if (!validExercises(exercises)) exercises = { schema: SCHEMA, exercises: {} };
   return {
     format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
-    code, progress, review: exportState({ storage: s }),
+    code, progress, exercises, review: exportState({ storage: s }),
   };
 }
 
@@ -70,6 +76,7 @@ export function check(doc) {
     }
   }
   if (!validProgress(doc.progress)) throw new Error("its section progress is missing or damaged");
+  if (doc.exercises !== undefined && !validExercises(doc.exercises)) throw new Error("its exercise progress is damaged");
   try {
     // Validate against a throwaway store: nothing real is touched yet.
     const { skipped } = importState(doc.review, { storage: memoryStorage() });
@@ -110,6 +117,11 @@ export function apply(doc, s = localStorage) {
     ran: merge(mine.progress.ran, doc.progress.ran),
   };
   writes.push([PROGRESS, JSON.stringify(progress)]);
+  if (doc.exercises) {
+    const merged = { ...mine.exercises.exercises };
+    for (const [slug, e] of Object.entries(doc.exercises.exercises)) merged[slug] = mergeEntries(merged[slug], e);
+    writes.push([EXERCISES_KEY, JSON.stringify({ schema: SCHEMA, exercises: merged })]);
+  }
   const cards = { ...mine.review.cards };
   for (const [id, e] of Object.entries(doc.review.cards)) {
     if (!cards[id] || reviewedAt(e) >= reviewedAt(cards[id])) cards[id] = e;
