@@ -13,7 +13,7 @@ COVER_MIN := 90
 
 .PHONY: help
 help: ## list the targets
-	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+	@grep -hE '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
 
 .PHONY: serve
 serve: ## build the course into dist/ and serve it at http://localhost:8080
@@ -29,7 +29,7 @@ test-native: ## native tests with the race detector
 	$(GO) test -race -count=1 ./...
 
 .PHONY: test-cover
-test-cover: ## statement coverage of core/ (fails under $(COVER_MIN)%)
+test-cover: ## statement coverage of core/ (fails under 90%)
 	@$(GO) test -count=1 -coverpkg=./core/... -coverprofile=.cover.out ./core/... >/dev/null
 	@total=$$($(GO) tool cover -func=.cover.out | awk '/^total:/ {print $$3}' | tr -d '%'); \
 	echo "core statement coverage: $$total%"; rm -f .cover.out; \
@@ -44,6 +44,8 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 	node --test web/quiz/
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
-.PHONY: bench
-bench: ## benchmarks: core against x/time/rate, gobreaker and cenkalti/backoff
+.PHONY: bench bench-core
+bench: bench-core bench-web ## every benchmark: core side by side with other libraries, the runtime in Chromium
+
+bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ours/theirs ratios
 	cd tests/bench && $(GO) test -run '^$$' -bench . -benchmem -count=1 . | $(GO) run ./cmd/ratio
