@@ -92,10 +92,12 @@ export function mountBreaker(root) {
     const height = PAD.top + 108 + (narrow ? 34 : 0) + PAD.bottom;
     const f = frame(box, height, d.endMs,
       `Circuit breaker states and call outcomes over ${d.endMs / 1000} seconds, with an outage from ${d.outageStartMs / 1000} to ${d.outageEndMs / 1000} seconds`);
-    f.svg.insertBefore(svgEl("rect", {
-      x: f.x(d.outageStartMs), y: PAD.top, width: f.x(d.outageEndMs) - f.x(d.outageStartMs), height: f.axisY - PAD.top, class: "pic-outage",
-    }), f.svg.firstChild);
     const bandY = PAD.top + 8;
+    const callY = bandY + 58;
+    // The outage band covers the two rows, not the legend under them.
+    f.svg.insertBefore(svgEl("rect", {
+      x: f.x(d.outageStartMs), y: PAD.top, width: f.x(d.outageEndMs) - f.x(d.outageStartMs), height: callY + 14 - PAD.top, class: "pic-outage",
+    }), f.svg.firstChild);
     f.svg.append(svgEl("text", { x: 4, y: bandY + 15, class: "pic-label" }, "Breaker"));
     d.states.forEach((s, i) => {
       const to = i + 1 < d.states.length ? d.states[i + 1].from : d.endMs;
@@ -104,7 +106,6 @@ export function mountBreaker(root) {
       f.svg.append(svgEl("rect", { x: f.x(s.from), y: bandY, width: Math.max(1, w), height: 22, class: STATE_CLASS[name] ?? "pic-closed" }));
       if (w > 44) f.svg.append(svgEl("text", { x: f.x(s.from) + 4, y: bandY + 15, class: "pic-on-band" }, name));
     });
-    const callY = bandY + 58;
     f.svg.append(svgEl("text", { x: 4, y: callY + 4, class: "pic-label" }, "Calls"));
     for (const c of d.calls) {
       const cx = f.x(c.at);
