@@ -151,6 +151,10 @@ func TestPageScreenshots(t *testing.T) {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   for (const e of document.querySelectorAll(".cm-editor")) { e.scrollIntoView(); await frame(); await sleep(120); }
   window.scrollTo(0, 0); await frame();
+  // The runtime status bar is fixed to the bottom of the window; in a
+  // capture beyond the window it would sit over the middle of the page.
+  const bar = document.querySelector('[data-role="runtime"]');
+  if (bar) bar.style.position = "static";
   const off = [...document.querySelectorAll(".cm-editor")].filter((e) => {
     const g = e.querySelector(".cm-lineNumbers .cm-gutterElement:nth-child(3)"), l = e.querySelector(".cm-line");
     return g && l && Math.abs(g.getBoundingClientRect().height - l.getBoundingClientRect().height) > 1;
