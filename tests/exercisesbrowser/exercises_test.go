@@ -68,7 +68,9 @@ func open(t *testing.T, ctx context.Context, base, slug string) {
 		t.Fatalf("opening %s: %v", slug, err)
 	}
 	if err := waitFor(ctx, `document.querySelector('[data-role="exercise"]')?.dataset.ready === "true"`, 30*time.Second); err != nil {
-		t.Fatalf("%s: the page never became ready to check: %v", slug, err)
+		status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="runtime-text"]')?.textContent ?? ""`))
+		screenshot(t, ctx, "FAIL-ready-"+slug)
+		t.Fatalf("%s: the page never became ready to check: %v (runtime status: %q)", slug, err, status)
 	}
 }
 
