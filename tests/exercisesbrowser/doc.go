@@ -5,7 +5,11 @@
 // names it), reading the results from the page; a submission that loops
 // forever in one check reports that check as timed out while the others
 // still report; failed checks become review cards; "Show a solution"
-// appears after three checks that did not pass and fetches the solution.
+// appears after three checks that did not pass and fetches the solution;
+// the edit and the progress survive a reload and show on the index;
+// lessons link to their exercises; a file without the functions asked for
+// gets diagnostics, not runs; hints come one at a time; and the quiz
+// grader compiled into the runtime answers through rt.core.
 //
 // The tests need the "browser" build tag and a built site; without dist/
 // they fail and say how to build it:

@@ -240,7 +240,53 @@ func TestSolutionAfterThreeFailuresAndProgressKept(t *testing.T) {
 	assert.Equal(t, 3, saved.Exercises[e.Slug].Failed, p)
 	assert.NotNil(t, saved.Exercises[e.Slug].SolutionShown, p)
 
+	// The index shows it, and the lesson links to the exercise.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"index.html")))
+	require.NoError(t, waitFor(ctx, `(document.querySelector('.exercise-card[data-exercise="full-jitter"] [data-role="exercise-progress"]')?.textContent ?? "").startsWith("· best ")`, 10*time.Second),
+		"the index shows the exercise's progress")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"backoff-and-jitter.html")))
+	links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("[data-exercise-link]")].map((a) => a.getAttribute("href"))`))
+	require.NoError(t, err)
+	assert.Contains(t, links, "exercise-full-jitter.html", "the lesson links to its exercises")
+
 	if os.Getenv("EXERCISES_SHOTS") != "" {
 		shots(t, ctx, base)
 	}
+}
+
+func TestHintsDiagnosticsAndTheQuizGraderInThePage(t *testing.T) {
+	dir := mustDist(t)
+	base := startServer(t, dir)
+	ctx := newBrowser(t, 60*time.Second)
+	probs := watch(t, ctx)
+	e, err := exercises.Get("circuit-breaker")
+	require.NoError(t, err)
+	open(t, ctx, base, e.Slug)
+
+	// A file without the functions the exercise asks for is not run: the
+	// page lists what is missing, with the signature expected.
+	r := submit(t, ctx, e.Slug, "package main\n\nfunc main() {}\n")
+	assert.Equal(t, "error", r.Status, r.Score)
+	diags, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="diagnostics"]').textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, diags, "func ", "the diagnostics name a signature: %s", diags)
+
+	// Hints come one step at a time, without running the checks again.
+	w := wrong[e.Slug]
+	r = submit(t, ctx, e.Slug, e.Wrong[w.file])
+	require.Equal(t, "fail", r.Status)
+	count := `document.querySelectorAll('.exercise-check[data-check="` + w.check + `"] [data-role="hints"] li').length`
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](count))
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "a failed check shows its first hint")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.exercise-check[data-check="`+w.check+`"] [data-action="hint"]`))))
+	require.NoError(t, waitFor(ctx, count+` === 2`, 10*time.Second), "Another hint reveals the second")
+
+	// The quiz grader answers through the same runtime, compiled in.
+	report, err := chromedp.Run(ctx, chromedp.Evaluate[string](`flakylabExercise.rt.core("quizScore", [
+		{question: "breaker-open", answer: {choices: ["a"]}},
+		{question: "breaker-open", answer: {choices: ["b"]}}]).then((r) => r.correct + "/" + r.total + " cards " + r.cards.length)`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	assert.Equal(t, "1/2 cards 1", report)
+	assert.Empty(t, probs.all(), "console errors or failed requests")
 }
