@@ -288,5 +288,10 @@ func TestHintsDiagnosticsAndTheQuizGraderInThePage(t *testing.T) {
 		{question: "breaker-open", answer: {choices: ["b"]}}]).then((r) => r.correct + "/" + r.total + " cards " + r.cards.length)`, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
 	assert.Equal(t, "1/2 cards 1", report)
+
+	// The failed check is due on the review page.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"review.html")))
+	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-card^="exercise:circuit-breaker/"]')`, 15*time.Second),
+		"a failed check is a review card on the review page")
 	assert.Empty(t, probs.all(), "console errors or failed requests")
 }
