@@ -10,6 +10,7 @@ COVER_MIN := 90
 # Fragments owned by the runtime and the site; they add their own targets.
 -include wasm/wasm.mk
 -include web/web.mk
+-include exercises/exercises.mk
 
 .PHONY: help
 help: ## list the targets
