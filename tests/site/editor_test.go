@@ -283,6 +283,12 @@ func TestReloadKeepsEditsWithoutRunningThem(t *testing.T) {
 	if got, want := part(t, ctx, "bucket-basic", "stdout"), expectedOf(t, ctx, "bucket-basic"); got != want {
 		failWithShot(t, ctx, "reload", "the untouched example lost its lesson output: %q", got)
 	}
+	if os.Getenv("SITE_SHOTS") != "" {
+		evalString(t, ctx, ex("bucket-burst")+`.querySelector(".toolbar").scrollIntoView({block: "center"}), "ok"`)
+		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile("screenshots/editor-restored-edit.png", buf, 0o644)
+		}
+	}
 	// Run shows the edit's own output: six tokens, six requests allowed.
 	runExample(t, ctx, "bucket-burst", 10*time.Second)
 	if got := part(t, ctx, "bucket-burst", "stdout"); got != "true true true true true true\ntokens left: 0\n" {
