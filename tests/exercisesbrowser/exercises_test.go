@@ -183,6 +183,19 @@ func TestEndlessLoopTimesOutAndTheOthersReport(t *testing.T) {
 		}
 	}
 	assert.Contains(t, r.Score, fmt.Sprintf("%d of %d checks pass", len(e.Checks)-1, len(e.Checks)))
+
+	// Stop ends a check that hangs without waiting for the watchdog.
+	start = time.Now()
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { document.querySelector('[data-action="check"]').click(); return true; })()`))
+	require.NoError(t, err)
+	require.NoError(t, waitFor(ctx, `document.querySelector('.exercise-check[data-check="capacity-cap"]').dataset.status === "running"`, 10*time.Second))
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-action="stop"]`))))
+	require.NoError(t, waitFor(ctx, `document.querySelector('[data-role="exercise"]').dataset.state === "idle"`, 10*time.Second))
+	score, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="score"]').textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, score, "Stopped")
+	assert.Less(t, time.Since(start), 4*time.Second, "Stop does not wait for the 5 s watchdog")
 }
 
 func TestSolutionAfterThreeFailuresAndProgressKept(t *testing.T) {

@@ -80,17 +80,55 @@ func mustDist(t *testing.T) string {
 			distCopy.err = err
 			return
 		}
-		tmp, err := os.MkdirTemp("", "flakylab-exercises-")
-		if err != nil {
-			distCopy.err = err
-			return
+		// A make dist in another terminal may be rewriting files: copy
+		// until nothing changed while copying.
+		for try := 0; ; try++ {
+			tmp, err := os.MkdirTemp("", "flakylab-exercises-")
+			if err != nil {
+				distCopy.err = err
+				return
+			}
+			before := stamp(d)
+			distCopy.dir, distCopy.err = tmp, os.CopyFS(tmp, os.DirFS(d))
+			if distCopy.err != nil || (stamp(d) == before && time.Since(newest(d)) > time.Second) || try == 10 {
+				return
+			}
+			os.RemoveAll(tmp)
+			time.Sleep(2 * time.Second)
 		}
-		distCopy.dir, distCopy.err = tmp, os.CopyFS(tmp, os.DirFS(d))
 	})
 	if distCopy.err != nil {
 		t.Fatal(distCopy.err)
 	}
 	return distCopy.dir
+}
+
+// stamp sums up the sizes and times of the files in dir.
+func stamp(dir string) string {
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			if fi, err := e.Info(); err == nil {
+				fmt.Fprintf(&b, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+			}
+		}
+		return nil
+	})
+	return b.String()
+}
+
+// newest is the latest modification time of a file in dir.
+func newest(dir string) time.Time {
+	var t time.Time
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			if fi, err := e.Info(); err == nil && fi.ModTime().After(t) {
+				t = fi.ModTime()
+			}
+		}
+		return nil
+	})
+	return t
 }
 
 func TestMain(m *testing.M) {
