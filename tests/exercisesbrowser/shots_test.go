@@ -77,4 +77,16 @@ func shots(t *testing.T, ctx context.Context, base string) {
 			t.Logf("saved %s", p)
 		}
 	}
+	// The index's list of exercises, with progress.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1200, 900), chromedp.Navigate(base+"index.html")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(".exercises-list")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("screenshots/index-exercises.png", png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
