@@ -237,6 +237,12 @@ func TestSolutionAfterThreeFailuresAndProgressKept(t *testing.T) {
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="solution-source"]').textContent`))
 	require.NoError(t, err)
 	assert.Equal(t, e.Solution, text)
+	if os.Getenv("EXERCISES_SHOTS") != "" {
+		if png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`[data-role="solution"]`))); err == nil {
+			os.MkdirAll("screenshots", 0o755)
+			os.WriteFile("screenshots/solution.png", png, 0o644)
+		}
+	}
 
 	p, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem("flakylab:exercises")`))
 	require.NoError(t, err)

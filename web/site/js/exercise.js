@@ -335,7 +335,7 @@ class ExercisePage {
       pre.hidden = false;
       this.btn.solution.hidden = true;
       $('[data-role="solution-text"]', this.root).textContent =
-        "One way to solve it. Compare it with yours, then close this page section in your mind and write your own version.";
+        "One way to solve it. Compare it with yours, then write your own version without looking.";
       this.progress.update(this.data.slug, (e) => { e.solutionShown ||= new Date().toISOString(); });
     } catch (err) {
       this.btn.solution.disabled = false;

@@ -44,6 +44,15 @@ func main() {
 					fmt.Fprintln(os.Stderr, err)
 					os.Exit(1)
 				}
+				continue
+			}
+			// No stale precompressed copy of an older bundle may be
+			// served in place of the new one.
+			for _, ext := range []string{".gz", ".br"} {
+				if err := os.Remove(filepath.Join(*out, f) + ext); err != nil && !os.IsNotExist(err) {
+					fmt.Fprintln(os.Stderr, err)
+					os.Exit(1)
+				}
 			}
 		}
 		files = append(files, js...)
