@@ -208,13 +208,13 @@ func TestSolutionAfterThreeFailuresAndProgressKept(t *testing.T) {
 	open(t, ctx, base, e.Slug)
 	hidden := `document.querySelector('[data-role="solution"]').hidden`
 	for i := 1; i <= 3; i++ {
-		shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!` + hidden))
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!`+hidden))
 		require.NoError(t, err)
 		assert.False(t, shown, "no solution offered after %d failed checks", i-1)
 		r := submit(t, ctx, e.Slug, e.Starter)
 		require.NotEqual(t, "pass", r.Status)
 	}
-	shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!` + hidden))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!`+hidden))
 	require.NoError(t, err)
 	require.True(t, shown, "Show a solution is offered after three failed checks")
 
@@ -228,7 +228,7 @@ func TestSolutionAfterThreeFailuresAndProgressKept(t *testing.T) {
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`flakylabExercise.source()`))
 	require.NoError(t, err)
 	assert.Equal(t, edit, got, "the edit is kept")
-	shown, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`!` + hidden))
+	shown, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`!`+hidden))
 	require.NoError(t, err)
 	assert.True(t, shown, "still offered after a reload")
 
