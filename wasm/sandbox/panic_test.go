@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -298,3 +299,35 @@ func main() {
 	requireSuccess(t, src, res)
 	assert.Equal(t, "[10loop0 11loop0 12loop0 1hi2.5 99via a variable1 first sum6] 2\n", res.Stdout)
 }
+
+// TestPanicPositionsSurviveLowering: the front end rewrites ranges over
+// ints, min/max and swaps into longer code, and the rewrite and the trace
+// then work on that lowered source; every reported position must still be
+// the learner's, in a program and in a snippet.
+func TestPanicPositionsSurviveLowering(t *testing.T) {
+	body := "a, b := 1, 2\na, b = b, a\nfor i := range 2 {\n\tfmt.Println(max(i, a), b)\n}\nfs := []func(){}\nfor i := range 2 {\n\tfs = append(fs, func() { fmt.Println(i) })\n}\nfor _, f := range fs {\n\tf()\n}\ndone := make(chan bool)\ngo func() {\n\tvar m map[string]int\n\tm[\"k\"] = min(a, b)\n\tdone <- true\n}()\n<-done\n"
+	program := "package main\n\nimport \"fmt\"\n\nfunc main() {\n" + indent(body) + "}\n"
+	for _, tc := range []struct {
+		name, src string
+		line, col int // of m["k"] = ...
+		goLine    int // of the go statement
+	}{
+		{"program", program, 21, 3, 19},
+		{"snippet", body, 16, 2, 14},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runSource(t, tc.src, Options{})
+			require.NotNil(t, res.Err, "stdout %q", res.Stdout)
+			assert.Equal(t, "2 1\n2 1\n0\n1\n", res.Stdout)
+			assert.Equal(t, "panic: assignment to entry in nil map", res.Err.Message)
+			assert.Equal(t, []int{tc.line, tc.col}, []int{res.Err.Line, res.Err.Column}, "stderr:\n%s", res.Stderr)
+			assert.Contains(t, res.Stderr, "goroutine started at prog.go:"+itoa(tc.goLine)+":", "stderr:\n%s", res.Stderr)
+		})
+	}
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n\t") + "\n"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

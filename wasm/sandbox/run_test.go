@@ -117,6 +117,9 @@ func TestRunReportsCompileErrorsAtTheLearnersPosition(t *testing.T) {
 		{"not package main", "package lib\n\nfunc F() {}\n", 0, 0, "package command-line-arguments is not a main package", KindCompile},
 		{"no main", "package main\n\nfunc helper() {}\n", 0, 0, "function main is undeclared in the main package", KindCompile},
 		{"type mismatch", "var s string = 1\nfmt.Println(s)\n", 1, 16, "1", KindCompile},
+		{"unused variable in snippet", "fmt.Println(1)\nx := 2\n", 2, 1, "declared and not used: x", KindCompile},
+		{"unused import in snippet", "import \"strings\"\n\nfmt.Println(1)\n", 1, 8, "\"strings\" imported and not used", KindCompile},
+		{"missing return", "package main\n\nfunc f() int {\n}\n\nfunc main() { f() }\n", 4, 1, "missing return", KindCompile},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
