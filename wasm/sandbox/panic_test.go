@@ -56,9 +56,9 @@ func TestRunReportsPanicsAtTheLine(t *testing.T) {
 			// The trace run must not put statements between a switch's
 			// clauses: the interpreter took one for a case.
 			name: "nil pointer after a tagless switch",
-			src: "package main\n\nimport \"fmt\"\n\ntype T struct{ n int }\n\nfunc main() {\n\tx := 3\n\tswitch {\n\tcase x < 2, x > 5:\n\t\tfmt.Println(\"out\")\n\tcase x == 3:\n\t\tfmt.Println(\"three\")\n\tdefault:\n\t\tfmt.Println(\"other\")\n\t}\n\tvar v any = x\n\tswitch v.(type) {\n\tcase int:\n\t\tfmt.Println(\"int\")\n\t}\n\tvar p *T\n\tfmt.Println(p.n)\n}\n",
-			msg:    "panic: runtime error: invalid memory address or nil pointer dereference",
-			line:   23, col: 2,
+			src:  "package main\n\nimport \"fmt\"\n\ntype T struct{ n int }\n\nfunc main() {\n\tx := 3\n\tswitch {\n\tcase x < 2, x > 5:\n\t\tfmt.Println(\"out\")\n\tcase x == 3:\n\t\tfmt.Println(\"three\")\n\tdefault:\n\t\tfmt.Println(\"other\")\n\t}\n\tvar v any = x\n\tswitch v.(type) {\n\tcase int:\n\t\tfmt.Println(\"int\")\n\t}\n\tvar p *T\n\tfmt.Println(p.n)\n}\n",
+			msg:  "panic: runtime error: invalid memory address or nil pointer dereference",
+			line: 23, col: 2,
 			stdout: "three\nint\n",
 			trace:  []string{"main.main(...)", "\tprog.go:23:2"},
 		},
