@@ -5,7 +5,9 @@ package frontend
 // when the playground gains or loses a package: run `go generate
 // ./wasm/frontend` afterwards so that the embedded export data follows.
 //
-// The runtime's interpreter must be given symbols for the same list.
+// The sandbox's allow-list is this list, and a sandbox test
+// (TestAllowListsAgree) fails unless the interpreter's symbol tables and
+// source packages cover exactly the same packages.
 var Allowed = []string{
 	"context",
 	"errors",
