@@ -16,8 +16,11 @@
 // Shapes (see quiz/SCHEMA.md): a response is {question, answer: {choices}
 // | {value}}; a report is {total, correct, percent, results, cards, error?}.
 
-// RUNTIME_WAIT_MS is how long grade() waits for a runtime that is still
-// starting before it grades without it.
+// RUNTIME_WAIT_MS is how long grade() waits by default for a runtime that is
+// still starting before it grades without it. A page that starts its own
+// runtime and shows its progress passes runtimeWaitMs: Infinity, so grading
+// waits for the download however long it takes and falls back only when the
+// runtime fails to start (runtime.ready rejects).
 export const RUNTIME_WAIT_MS = 3000;
 
 export async function grade(bank, responses, { runtime = null, runtimeWaitMs = RUNTIME_WAIT_MS } = {}) {
@@ -68,11 +71,16 @@ func main() {
 
 async function scoreInRuntime(runtime, responses, waitMs) {
   let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the Go runtime was not ready within ${waitMs} ms`)), waitMs);
-  });
+  const late = new Error(`the Go runtime was not ready within ${waitMs} ms`);
+  const waits = [runtime.ready];
+  if (Number.isFinite(waitMs)) {
+    waits.push(new Promise((_, reject) => { timer = setTimeout(() => reject(late), waitMs); }));
+  }
   try {
-    await Promise.race([runtime.ready, late]);
+    await Promise.race(waits);
+  } catch (err) {
+    if (err === late) throw err;
+    throw new Error(`the Go runtime could not start: ${err?.message ?? err}`);
   } finally {
     clearTimeout(timer);
   }

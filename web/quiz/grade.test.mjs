@@ -98,3 +98,26 @@ test("grade falls back when the runtime cannot run the grader", async () => {
     assert.deepStrictEqual(r.results, vectors.reports.mixed.results, name);
   }
 });
+
+test("grade with runtimeWaitMs: Infinity waits for a slow runtime, and falls back only when it fails to start", async () => {
+  const goReport = { ...vectors.reports.mixed, percent: 97 };
+  let start;
+  const slow = {
+    ready: new Promise((resolve) => { start = resolve; }),
+    core: async () => goReport,
+  };
+  const pending = grade(bank, responses, { runtime: slow, runtimeWaitMs: Infinity });
+  setTimeout(start, 50); // later than a short cap would allow
+  const r = await pending;
+  assert.equal(r.gradedBy, "go");
+  assert.equal(r.percent, 97);
+
+  let fail;
+  const broken = { ready: new Promise((_, reject) => { fail = reject; }), core: async () => assert.fail("must not ask") };
+  const p2 = grade(bank, responses, { runtime: broken, runtimeWaitMs: Infinity });
+  setTimeout(() => fail(new Error("wasm download failed")), 20);
+  const f = await p2;
+  assert.equal(f.gradedBy, "js");
+  assert.match(f.fallbackReason, /could not start: wasm download failed/);
+  assert.deepStrictEqual(f.results, vectors.reports.mixed.results);
+});

@@ -1,7 +1,7 @@
 // Entry point of the quiz and review pages, for the site's bundle:
 //
 //   import { mountQuizPages } from "../../quiz/pages.js";
-//   await mountQuizPages({runtime, notice, deckSections});
+//   await mountQuizPages({runtime, runtimeWaitMs, notice, deckSections});
 //
 // It mounts every element of the page that asks for it:
 //   [data-quiz="final"] or [data-quiz="<section id>"]  a quiz (quiz.js)
@@ -34,11 +34,13 @@ export async function loadBank(doc = document) {
 }
 
 // mountQuizPages mounts what the page asks for. runtime is the page's Go
-// Runtime, if any (grading falls back without it); notice(text) shows a
+// Runtime, if any (grading falls back without it); runtimeWaitMs is how long
+// grading waits for it to start (grade.js; Infinity: until it is ready or
+// has failed); notice(text) shows a
 // message; deckSections, if given, limits the hand-written cards put in
 // the review queue to those sections (say, the ones the learner has
 // visited). Returns {bank, store, quizzes, review}.
-export async function mountQuizPages({ root = document, bank = null, runtime = null, notice = null, deckSections = null, storage } = {}) {
+export async function mountQuizPages({ root = document, bank = null, runtime = null, runtimeWaitMs, notice = null, deckSections = null, storage } = {}) {
   const quizEls = [...root.querySelectorAll("[data-quiz]")];
   const reviewEl = root.querySelector("[data-review]");
   const dueEls = [...root.querySelectorAll("[data-review-due]")];
@@ -61,7 +63,7 @@ export async function mountQuizPages({ root = document, bank = null, runtime = n
     store.addDeck(deck);
   }
   const quizzes = bank
-    ? quizEls.map((q) => renderQuiz(q, bank, { quiz: q.dataset.quiz || "final", runtime, review: store, reviewHref: q.dataset.reviewHref }))
+    ? quizEls.map((q) => renderQuiz(q, bank, { quiz: q.dataset.quiz || "final", runtime, runtimeWaitMs, review: store, reviewHref: q.dataset.reviewHref }))
     : [];
   const review = reviewEl ? renderReview(reviewEl, bank, { store }) : null;
   for (const d of dueEls) renderDueCount(d, store, { href: d.dataset.reviewHref });

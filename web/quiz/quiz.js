@@ -2,7 +2,7 @@
 // sends the answers to the grader (grade.js), shows the score and a review
 // of every answer, and adds the missed questions to the review cards.
 //
-//   renderQuiz(element, bank, {quiz: "final" | sectionId, runtime, review})
+//   renderQuiz(element, bank, {quiz: "final" | sectionId, runtime, review, runtimeWaitMs})
 
 import { grade } from "./grade.js";
 import { codeBlock, el, richText } from "./dom.js";
@@ -32,7 +32,9 @@ let instances = 0;
 // renderQuiz fills root with the quiz and returns a handle whose answers()
 // and submit() let a caller (or a test) drive it. review is a ReviewStore;
 // reviewHref links to the review page from the score.
-export function renderQuiz(root, bank, { quiz = "final", runtime = null, review = null, reviewHref = "review.html", onGraded } = {}) {
+// runtimeWaitMs is passed to grade() (how long to wait for a runtime that is
+// still starting; Infinity waits until it is ready or has failed).
+export function renderQuiz(root, bank, { quiz = "final", runtime = null, runtimeWaitMs, review = null, reviewHref = "review.html", onGraded } = {}) {
   const questions = quizQuestions(bank, quiz);
   const prefix = `quiz${++instances}`;
   root.replaceChildren();
@@ -57,7 +59,7 @@ export function renderQuiz(root, bank, { quiz = "final", runtime = null, review 
   async function check() {
     submit.disabled = true;
     submit.textContent = "Checking…";
-    const report = await grade(bank, answers(), { runtime });
+    const report = await grade(bank, answers(), { runtime, runtimeWaitMs });
     report.results.forEach((res, i) => items[i].show(res));
     const added = review && report.cards.length ? review.addMissed(report.cards) : [];
     showScore(score, report, added.length, reviewHref);
@@ -187,5 +189,15 @@ function showScore(box, report, added, reviewHref) {
       `${added} missed question${added === 1 ? " was" : "s were"} added to your review cards. `,
       el("a", { href: reviewHref, text: "Review them now" }), "."));
   }
+  parts.push(gradedByNote(report));
   box.replaceChildren(...parts);
+}
+
+// gradedByNote says which grader marked the answers: the Go grader compiled
+// into the page's runtime, or the JavaScript stand-in (and why).
+function gradedByNote(report) {
+  const text = report.gradedBy === "go"
+    ? "Graded by the Go grader, running in this page."
+    : `Graded by the JavaScript stand-in for the Go grader${report.fallbackReason ? ` (${report.fallbackReason})` : ""}.`;
+  return el("p", { class: "quiz-graded-by", "data-role": "graded-by", text });
 }

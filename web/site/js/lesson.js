@@ -1,6 +1,8 @@
 // Entry point of the course pages. On a lesson page it mounts an editor on
 // every example and starts the Go runtime (the host's Runtime, next to this
-// bundle as js/runtime.js); on the index it shows the learner's progress.
+// bundle as js/runtime.js); the final quiz page starts the runtime too, for
+// the Go grader compiled into it; on the index it shows the learner's
+// progress.
 
 import { Runtime } from "./runtime.js";
 import { Storage } from "./storage.js";
@@ -44,10 +46,16 @@ function megabytes(n) {
   return (n / 1048576).toFixed(1);
 }
 
-// Session is the page's one Go runtime, shared by its examples: one run at
-// a time, so starting an example stops the one that is running.
+// Session is the page's one Go runtime, shared by its examples and its
+// quizzes' grader: one run at a time, so starting an example stops the one
+// that is running. readyText and failedText are what the status line says
+// once it is ready or could not start.
 class Session {
-  constructor(status) {
+  constructor(status, {
+    readyText = "Go runtime ready: examples run in this page.",
+    failedText = "The lessons still read fine; reload to try again.",
+  } = {}) {
+    this.failedText = failedText;
     this.storage = storage;
     this.status = status;
     this.ready = false;
@@ -65,7 +73,7 @@ class Session {
       () => {
         this.ready = true;
         this.status.dataset.state = "ready";
-        this.text.textContent = "Go runtime ready: examples run in this page.";
+        this.text.textContent = readyText;
       },
       (err) => this.#failed(err),
     );
@@ -84,7 +92,7 @@ class Session {
 
   #failed(err) {
     this.status.dataset.state = "failed";
-    this.text.textContent = `The Go runtime could not start (${err?.message ?? err}). The lessons still read fine; reload to try again.`;
+    this.text.textContent = `The Go runtime could not start (${err?.message ?? err}). ${this.failedText}`;
     this.bar.hidden = true;
   }
 
@@ -130,7 +138,9 @@ function lessonPage() {
     mountStormChart(sim).catch((err) => console.error("storm chart:", err));
   }
   const roots = document.querySelectorAll("section.example[data-example]");
-  const session = roots.length ? new Session($('[data-role="runtime"]')) : null;
+  // The quick checks are graded by the Go grader in the runtime, so a lesson
+  // with quick checks but no example starts it too.
+  const session = roots.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]')) : null;
   pictures(session);
   if (!session) return null;
   for (const root of roots) {
@@ -180,13 +190,29 @@ function indexPage() {
   }
 }
 
+// quizPage starts the Go runtime on the final quiz page, so its answers are
+// graded by the Go grader compiled into the runtime (rt.core("quizScore")),
+// like the lessons' quick checks. The quiz can be answered while the runtime
+// downloads; grading waits for it.
+function quizPage() {
+  const status = $('[data-role="runtime"]');
+  if (!status || !$("[data-quiz]")) return null;
+  return new Session(status, {
+    readyText: "Go runtime ready: your answers are graded by Go in this page.",
+    failedText: "Your answers are still graded, by a JavaScript copy of the Go grader; reload to try again.",
+  });
+}
+
 // quizzes mounts the page's quick checks, final quiz, review session or due
 // count. The hand-written review cards enter the queue section by section,
 // as the learner opens them; missed questions enter whenever they are missed.
+// On a page that started its runtime, grading waits for it to be ready and
+// uses the JavaScript stand-in only if it failed to start (grade.js).
 async function quizzes(session) {
   const deckSections = Object.keys(storage.progress().visited);
+  const runtime = session?.rt ?? null;
   try {
-    await mountQuizPages({ runtime: session?.rt ?? null, notice, deckSections });
+    await mountQuizPages({ runtime, runtimeWaitMs: runtime ? Infinity : undefined, notice, deckSections });
   } catch (err) {
     console.error("quiz:", err);
     notice(`The quiz could not be shown: ${err?.message ?? err}`);
@@ -209,6 +235,7 @@ function offline() {
 
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
+else if (document.body.classList.contains("quiz-page")) session = quizPage();
 else if (document.body.classList.contains("index-page")) {
   indexPage();
   const box = $('[data-role="progress-file"]');
