@@ -37,10 +37,7 @@ var wrong = map[string]struct{ file, check, phrase string }{
 // transport error and errors.Is does not see context.Canceled wrapped by
 // fmt.Errorf. The test requires them to still fail, so that the fix shows
 // up here as a reminder to empty this list.
-var runtimeGaps = map[string]string{
-	"retry-classifier/transport-errors": "err != nil panics after the frontend lowering",
-	"retry-classifier/cancellation":     "errors.Is misses a wrapped context.Canceled after the frontend lowering",
-}
+var runtimeGaps = map[string]string{}
 
 // checkRow is one check as the page shows it.
 type checkRow struct {

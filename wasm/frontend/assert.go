@@ -20,6 +20,9 @@ func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
 	if _, ok := l.info.Types[n].Type.(*types.Tuple); ok {
 		commaOK = true
 	}
+	if t := l.info.TypeOf(n.Type); t != nil && !types.IsInterface(t) {
+		return l.lowerConcreteAssert(n, commaOK)
+	}
 	okName, mustName, ok := l.assertHelpers(l.info.TypeOf(n.X), l.info.TypeOf(n.Type))
 	if !ok {
 		return nil
@@ -45,6 +48,9 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 		return "", "", false
 	}
 	var cases strings.Builder
+	if isError(x) {
+		cases.WriteString("\tif !" + l.assertable() + "(v) {\n\t\tvar zero " + iexpr + "\n\t\treturn zero, false\n\t}\n")
+	}
 	for _, tn := range l.ownTypes() {
 		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 			if !types.Implements(c, iface.Underlying().(*types.Interface)) {

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -125,6 +126,8 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	}
 	changed := false
 	var wrapped []int
+	// withW is the format with %w kept, for the compiled Errorf.
+	withW := append([]byte(nil), format...)
 	for _, v := range verbs {
 		if v.arg < 0 || v.arg >= len(operands) {
 			continue
@@ -138,6 +141,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			changed = true
 		case v.c == 'T' && l.info.TypeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.info.TypeOf(operands[v.arg])):
 			format[v.at] = 's'
+			withW[v.at] = 's'
 			changed = true
 		}
 	}
@@ -161,7 +165,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		}
 		return nil
 	}
-	return l.lowerErrorf(call, operands, opTypes, verbOf, wrapped)
+	return l.lowerErrorf(call, string(withW), operands, opTypes, verbOf, wrapped)
 }
 
 // adjustOperand returns the operand to pass to fmt for a verb.
@@ -188,8 +192,12 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 
 // lowerErrorf replaces fmt.Errorf with %w operands by a function literal
 // that takes the operands once, formats them with Sprintf and wraps the
-// %w ones in the interpreter's own wrapper type.
-func (l *lowerer) lowerErrorf(call *ast.CallExpr, operands []ast.Expr, ts []types.Type, verbOf []byte, wrapped []int) ast.Expr {
+// %w ones in the interpreter's own wrapper type. When none of the %w
+// operands is a value of the program's error types (or of the wrapper), it
+// calls the compiled Errorf with the format withW instead: the compiled
+// packages (errors.Is in a library, the course's packages) cannot unwrap
+// the interpreter's wrapper.
+func (l *lowerer) lowerErrorf(call *ast.CallExpr, withW string, operands []ast.Expr, ts []types.Type, verbOf []byte, wrapped []int) ast.Expr {
 	for _, w := range wrapped {
 		if ts[w] == nil || !types.Implements(ts[w], errorType) || types.Identical(ts[w], types.Typ[types.UntypedNil]) {
 			return nil
@@ -218,14 +226,55 @@ func (l *lowerer) lowerErrorf(call *ast.CallExpr, operands []ast.Expr, ts []type
 	if len(errs) > 1 {
 		wrap = helper + "_many(msg, []error{" + strings.Join(errs, ", ") + "})"
 	}
-	lit := l.parseExpr("func(" + strings.Join(params, ", ") + ") error {\nmsg := " + fmtName + ".Sprintf(_fl_format" +
+	compiled := ""
+	if !l.localErrorTypes() {
+		own := l.ownErrorValue(helper)
+		var conds []string
+		for _, e := range errs {
+			conds = append(conds, "!"+own+"("+e+")")
+		}
+		compiled = "if " + strings.Join(conds, " && ") + " {\nreturn " + fmtName + ".Errorf(_fl_format" +
+			strings.Repeat(", _fl_arg", len(operands)) + ")\n}\n"
+	}
+	lit := l.parseExpr("func(" + strings.Join(params, ", ") + ") error {\n" + compiled + "msg := " + fmtName + ".Sprintf(_fl_format" +
 		strings.Repeat(", _fl_arg", len(operands)) + ")\nreturn " + wrap + "\n}")
-	sprintf := lit.(*ast.FuncLit).Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr)
+	body := lit.(*ast.FuncLit).Body.List
+	if compiled != "" {
+		errorf := body[0].(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt).Results[0].(*ast.CallExpr)
+		errorf.Args[0] = &ast.BasicLit{ValuePos: call.Args[0].Pos(), Kind: token.STRING, Value: strconv.Quote(withW)}
+		for i := range operands {
+			c := verbOf[i]
+			if slices.Contains(wrapped, i) {
+				c = 'w'
+			}
+			errorf.Args[i+1] = l.adjustOperand(ast.NewIdent(names[i].(*ast.Ident).Name), ts[i], c)
+		}
+		body = body[1:]
+	}
+	sprintf := body[0].(*ast.AssignStmt).Rhs[0].(*ast.CallExpr)
 	sprintf.Args[0] = call.Args[0]
 	for i := range operands {
 		sprintf.Args[i+1] = l.adjustOperand(names[i], ts[i], verbOf[i])
 	}
 	return &ast.CallExpr{Fun: lit, Lparen: call.Lparen, Args: operands, Rparen: call.Rparen}
+}
+
+// localErrorTypes reports whether the program declares an error type
+// inside a function, which ownErrorValue cannot name.
+func (l *lowerer) localErrorTypes() bool {
+	for _, obj := range l.info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.Parent() == nil || tn.Parent() == l.pkg.Scope() || tn.IsAlias() {
+			continue
+		}
+		if _, isParam := tn.Type().(*types.TypeParam); isParam {
+			continue
+		}
+		if types.Implements(tn.Type(), errorType) || types.Implements(types.NewPointer(tn.Type()), errorType) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorfHelper wraps the %w operands of a lowered fmt.Errorf.

@@ -68,6 +68,9 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		}
 		args = []types.Type{ptr.Elem()}
 	}
+	if pkgPath == "errors" {
+		l.assertable() // the helpers' unwrapping asks it first
+	}
 	name, ok := l.instance(key, tmpl, args)
 	if !ok {
 		l.unsupported(call.Pos(), key+" on a type declared inside a function or a type parameter is not supported by the playground; declare the type at package level")
@@ -98,6 +101,9 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 	hint := strings.ReplaceAll(key, ".", "_") + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
 		r := append(pairs, "$F", name)
+		if strings.Contains(tmpl.src, "$assertable(") {
+			r = append(r, "$assertable(", l.assertable()+"(")
+		}
 		for _, pkg := range []string{"sort", "fmt", "errors", "strings"} {
 			if strings.Contains(tmpl.src, "$"+pkg+".") {
 				r = append(r, "$"+pkg+".", l.importName(pkg)+".")
@@ -163,5 +169,10 @@ func (l *lowerer) unwrapCases(ret bool) string {
 	if name, ok := l.helpers["fmt.Errorf"]; ok {
 		b.WriteString("\t\tif w, ok := e.(*" + name + "_one); ok {\n" + step("w.err") + "\t\t}\n")
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	// The interpreter cannot assert some compiled values (see assertable);
+	// the compiled Unwrap unwraps those.
+	return "\t\tif " + l.helpers["assertable"] + "(e) {\n" + b.String() + "\t\t}\n"
 }

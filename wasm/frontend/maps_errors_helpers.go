@@ -121,9 +121,11 @@ func $F_equal(a, b error) (eq bool) {
 		panic("errors: target must be a non-nil pointer")
 	}
 	for e := err; e != nil; {
-		if t, ok := e.($T); ok {
-			*target = t
-			return true
+		if $assertable(e) {
+			if t, ok := e.($T); ok {
+				*target = t
+				return true
+			}
 		}
 $unwrap		e = $errors.Unwrap(e)
 	}

@@ -51,6 +51,8 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 			texpr, _ := l.typeExpr(l.info.TypeOf(e))
 			if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
+			} else if t := l.info.TypeOf(e); isError(l.info.TypeOf(x)) && !types.IsInterface(t) {
+				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
 			} else {
 				conds = append(conds, "func() bool {\n_, ok := "+ts+".("+texpr+")\nreturn ok\n}()")
 			}
