@@ -1,17 +1,15 @@
 // Package browser drives the built site (dist/) in headless Chromium: the
 // end-to-end tests of the playground (build tag "browser", run by
 // `make test-browser`) and the web benchmark (cmd/webbench) share these
-// helpers.
+// helpers, and so do the other browser test packages under tests/ (site,
+// quizbrowser, exercisesbrowser): see harness.go.
 package browser
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -35,27 +33,7 @@ var distFiles = []string{
 // FindDist returns the dist/ directory of the module that holds the current
 // directory, after checking that the playground was built into it.
 func FindDist() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the current directory")
-		}
-		dir = parent
-	}
-	dist := filepath.Join(dir, "dist")
-	for _, f := range distFiles {
-		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
-			return "", fmt.Errorf("dist/%s is missing: run `make dist` first (it builds the wasm runtime and copies the site into dist/)", f)
-		}
-	}
-	return dist, nil
+	return LocateDist("", distFiles, "run `make dist` first (it builds the wasm runtime and copies the site into dist/)")
 }
 
 // SubPath is a second mount point of the site, as a host that serves it
@@ -71,24 +49,19 @@ type Server struct {
 // Serve serves dir on 127.0.0.1 at a free port with the site's own handler,
 // at the root and again under SubPath.
 func Serve(dir string) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
 	site := serve.New(os.DirFS(dir))
 	mux := http.NewServeMux()
 	mux.Handle("/", site)
 	mux.Handle("/"+SubPath, http.StripPrefix("/"+SubPath[:len(SubPath)-1], site))
-	s := &Server{
-		URL: "http://" + ln.Addr().String() + "/",
-		srv: &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second},
-	}
-	go s.srv.Serve(ln)
-	return s, nil
+	return listen(mux)
 }
 
-// Close stops the server.
+// Close stops the server; closing it again does nothing.
 func (s *Server) Close() error {
+	if s.srv == nil {
+		return nil
+	}
+	defer func() { s.srv = nil }()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	return s.srv.Shutdown(ctx)
@@ -105,8 +78,9 @@ type Browser struct {
 
 // Launch starts headless Chromium. The flags keep it from reaching for the
 // network on its own (updates, sync, field trials), which matters on a
-// machine without internet access.
-func Launch(ctx context.Context) (*Browser, error) {
+// machine without internet access. Options in extra come after the
+// defaults, so chromedp.WindowSize, say, overrides the 1280×900 window.
+func Launch(ctx context.Context, extra ...chromedp.ExecAllocatorOption) (*Browser, error) {
 	path := ChromiumPath
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("chromium not found at %s: install the Debian package chromium", path)
@@ -115,7 +89,7 @@ func Launch(ctx context.Context) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
@@ -128,7 +102,8 @@ func Launch(ctx context.Context) (*Browser, error) {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("window-size", "1280,900"),
 		chromedp.UserDataDir(dataDir),
-	)
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(opts, extra...)...)
 	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
 	b := &Browser{
 		Ctx:     browserCtx,
@@ -152,12 +127,12 @@ func (b *Browser) Close() {
 	os.RemoveAll(b.dataDir)
 }
 
-// WaitFor polls a JavaScript boolean expression until it is true or the
-// timeout passes.
+// WaitFor polls a JavaScript boolean expression (or a promise of one) until
+// it is true or the timeout passes.
 func WaitFor(ctx context.Context, expr string, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise))
 		if err == nil && ok {
 			return nil
 		}

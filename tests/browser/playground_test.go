@@ -40,7 +40,7 @@ func TestPlaygroundLoadsCleanly(t *testing.T) {
 	ctx, p := tab(t)
 	openPlayground(t, ctx)
 
-	assert.Empty(t, p.all(), "console errors, exceptions or failed requests while loading")
+	assert.Empty(t, p.All(), "console errors, exceptions or failed requests while loading")
 	assert.True(t, eval[bool](t, ctx, `document.getElementById("loading").hidden`), "the download progress is hidden once ready")
 	assert.Contains(t, text(t, ctx, "status"), "Ready")
 	for _, id := range []string{"run", "format"} {
@@ -63,7 +63,7 @@ func TestRunShowsOutput(t *testing.T) {
 	assert.Equal(t, "hello from flakylab\nsecond line\n", text(t, ctx, "stdout"))
 	assert.Empty(t, text(t, ctx, "stderr"))
 	assert.Contains(t, text(t, ctx, "status"), "Finished")
-	assert.Empty(t, p.all())
+	assert.Empty(t, p.All())
 }
 
 func TestWorksUnderSubPath(t *testing.T) {
@@ -74,7 +74,7 @@ func TestWorksUnderSubPath(t *testing.T) {
 	setSource(t, ctx, hello)
 	click(t, ctx, "run")
 	waitOutput(t, ctx, "second line")
-	assert.Empty(t, p.all(), "every URL must resolve under the sub-path")
+	assert.Empty(t, p.All(), "every URL must resolve under the sub-path")
 }
 
 func TestBucketExampleRuns(t *testing.T) {
@@ -126,7 +126,7 @@ func TestStopEndlessLoopKeepsPageResponsive(t *testing.T) {
 	waitOutput(t, ctx, "second line")
 	waitState(t, ctx, "ready", 10*time.Second)
 	assert.Contains(t, text(t, ctx, "status"), "Finished")
-	assert.Empty(t, p.all())
+	assert.Empty(t, p.All())
 }
 
 func TestWatchdogEndsRunaways(t *testing.T) {
@@ -183,7 +183,7 @@ func main() {
 			assert.Equal(t, "hello from flakylab\nsecond line\n", after.Stdout)
 		})
 	}
-	assert.Empty(t, p.all())
+	assert.Empty(t, p.All())
 }
 
 func TestFormat(t *testing.T) {

@@ -7,16 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -30,6 +24,7 @@ var shared struct {
 	err     error
 	server  *browser.Server
 	browser *browser.Browser
+	dir     string // private copy of dist/
 }
 
 func TestMain(m *testing.M) {
@@ -40,62 +35,16 @@ func TestMain(m *testing.M) {
 	if shared.server != nil {
 		shared.server.Close()
 	}
-	os.Exit(code)
-}
-
-// problems collects what a clean page load must not produce: console
-// errors, uncaught exceptions, failed requests and HTTP errors.
-type problems struct {
-	mu   sync.Mutex
-	list []string
-}
-
-func (p *problems) add(format string, args ...any) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.list = append(p.list, fmt.Sprintf(format, args...))
-}
-
-func (p *problems) all() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.list...)
-}
-
-func (p *problems) listen(ev any) {
-	switch ev := ev.(type) {
-	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
-			var parts []string
-			for _, a := range ev.Args {
-				parts = append(parts, string(a.Value)+a.Description)
-			}
-			p.add("console.%s: %s", ev.Type, strings.Join(parts, " "))
-		}
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		desc := d.Text
-		if d.Exception != nil {
-			desc += " " + d.Exception.Description
-		}
-		p.add("uncaught exception at %s:%d: %s", d.URL, d.LineNumber+1, desc)
-	case *log.EventEntryAdded:
-		if ev.Entry.Level == log.EntryLevelError {
-			p.add("log error (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
-		}
-	case *network.EventLoadingFailed:
-		p.add("request failed: %s (%s)", ev.ErrorText, ev.Type)
-	case *network.EventResponseReceived:
-		if ev.Response.Status >= 400 {
-			p.add("HTTP %d for %s", ev.Response.Status, ev.Response.URL)
-		}
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
 	}
+	os.Exit(code)
 }
 
 // tab opens a new tab on the shared browser. It fails the test, with the
 // way out in the message, when dist/ has not been built. On failure it
 // saves a screenshot to screenshots/.
-func tab(t *testing.T) (context.Context, *problems) {
+func tab(t *testing.T) (context.Context, *browser.Problems) {
 	t.Helper()
 	shared.once.Do(func() {
 		dist, err := browser.FindDist()
@@ -103,7 +52,13 @@ func tab(t *testing.T) (context.Context, *problems) {
 			shared.err = err
 			return
 		}
-		if shared.server, err = browser.Serve(dist); err != nil {
+		// A private copy, so that a make dist in another terminal cannot
+		// hand a page half a file.
+		if shared.dir, err = browser.CopyDist(dist, "flakylab-browser-"); err != nil {
+			shared.err = err
+			return
+		}
+		if shared.server, err = browser.Serve(shared.dir); err != nil {
 			shared.err = err
 			return
 		}
@@ -113,38 +68,11 @@ func tab(t *testing.T) (context.Context, *problems) {
 
 	ctx, cancel := chromedp.NewContext(shared.browser.Ctx)
 	t.Cleanup(cancel)
-	p := &problems{}
-	require.NoError(t, chromedp.Listen(ctx, p.listen))
-	t.Cleanup(func() {
-		if t.Failed() {
-			screenshot(t, ctx)
-		}
-	})
+	// Console errors and asserts, uncaught exceptions, the browser's log
+	// errors, failed requests (cancelled ones too) and HTTP errors.
+	p := browser.WatchT(t, ctx, browser.Requests|browser.CanceledRequests|browser.BrowserLog)
+	browser.ShotOnFailure(t, ctx)
 	return ctx, p
-}
-
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
-
-func screenshot(t *testing.T, ctx context.Context) {
-	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	dir := "screenshots"
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	path := filepath.Join(dir, unsafeName.ReplaceAllString(t.Name(), "_")+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	abs, _ := filepath.Abs(path)
-	t.Logf("screenshot saved to %s", abs)
 }
 
 // openPlayground loads the playground and waits until the runtime is ready.

@@ -153,7 +153,7 @@ func TestEveryExerciseInThePage(t *testing.T) {
 			t.Logf("%s: %d checks, right and wrong in %v", e.Slug, len(e.Checks), time.Since(start).Round(time.Millisecond))
 		})
 	}
-	assert.Empty(t, probs.all(), "console errors or failed requests")
+	assert.Empty(t, probs.All(), "console errors or failed requests")
 }
 
 func TestEndlessLoopTimesOutAndTheOthersReport(t *testing.T) {
@@ -310,5 +310,5 @@ func TestHintsDiagnosticsAndTheQuizGraderInThePage(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(base+"review.html")))
 	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-card^="exercise:circuit-breaker/"]')`, 15*time.Second),
 		"a failed check is a review card on the review page")
-	assert.Empty(t, probs.all(), "console errors or failed requests")
+	assert.Empty(t, probs.All(), "console errors or failed requests")
 }

@@ -8,12 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -67,26 +65,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
-}
-
 // buildSite writes the harness site into a new directory.
 func buildSite() (string, error) {
-	root, err := repoRoot()
+	root, err := browser.RepoRoot()
 	if err != nil {
 		return "", err
 	}
@@ -132,43 +113,9 @@ func buildSite() (string, error) {
 	return dir, nil
 }
 
-// problems collects uncaught exceptions and console errors of a tab.
-type problems struct {
-	mu   sync.Mutex
-	list []string
-}
-
-func (p *problems) all() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.list...)
-}
-
-func (p *problems) listen(ev any) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	switch ev := ev.(type) {
-	case *runtime.EventConsoleAPICalled:
-		if ev.Type == runtime.ConsoleAPICalledTypeError {
-			var parts []string
-			for _, a := range ev.Args {
-				parts = append(parts, string(a.Value)+a.Description)
-			}
-			p.list = append(p.list, "console.error: "+strings.Join(parts, " "))
-		}
-	case *runtime.EventExceptionThrown:
-		d := ev.ExceptionDetails
-		desc := d.Text
-		if d.Exception != nil {
-			desc += " " + d.Exception.Description
-		}
-		p.list = append(p.list, fmt.Sprintf("uncaught exception at %s:%d: %s", d.URL, d.LineNumber+1, desc))
-	}
-}
-
 // tab opens a tab on the shared browser and harness site; on failure it
 // saves a screenshot under screenshots/.
-func tab(t *testing.T) (context.Context, *problems, string) {
+func tab(t *testing.T) (context.Context, *browser.Problems, string) {
 	t.Helper()
 	shared.once.Do(func() {
 		if shared.dir, shared.err = buildSite(); shared.err != nil {
@@ -184,13 +131,9 @@ func tab(t *testing.T) (context.Context, *problems, string) {
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
 	t.Cleanup(cancelTimeout)
-	p := &problems{}
-	require.NoError(t, chromedp.Listen(ctx, p.listen))
-	t.Cleanup(func() {
-		if t.Failed() {
-			screenshot(t, ctx, t.Name())
-		}
-	})
+	// Uncaught exceptions and console errors; not requests.
+	p := browser.WatchT(t, ctx, 0)
+	browser.ShotOnFailure(t, ctx)
 	// Every test starts with no saved review state.
 	require.NoError(t, open(ctx, shared.server.URL+"blank.html"))
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
@@ -199,23 +142,8 @@ func tab(t *testing.T) (context.Context, *problems, string) {
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
-	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	if err := os.MkdirAll("screenshots", 0o755); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	path := filepath.Join("screenshots", strings.NewReplacer("/", "_", " ", "_").Replace(name)+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("no screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s", path)
+	t.Helper()
+	browser.LogShot(t, ctx, name)
 }
 
 // open loads a harness page in a fresh state and waits until it is mounted.

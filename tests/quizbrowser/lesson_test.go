@@ -55,5 +55,5 @@ func TestQuickCheckInLesson(t *testing.T) {
 	result, err := text(ctx, `document.querySelector('`+q+`').dataset.result`)
 	require.NoError(t, err)
 	assert.Equal(t, "right", result, "after trying again with 10")
-	assert.Empty(t, problems.all(), "console errors and exceptions")
+	assert.Empty(t, problems.All(), "console errors and exceptions")
 }

@@ -163,7 +163,7 @@ func TestFinalQuizThenReview(t *testing.T) {
 	summary, err := text(ctx, `document.querySelector('[data-role="review-summary"]').textContent`)
 	require.NoError(t, err)
 	assert.Equal(t, "Nothing is due right now.", summary)
-	assert.Empty(t, problems.all(), "console errors and exceptions")
+	assert.Empty(t, problems.All(), "console errors and exceptions")
 }
 
 func TestNarrowScreen(t *testing.T) {

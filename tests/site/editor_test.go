@@ -110,7 +110,7 @@ func openLesson(t *testing.T, ctx context.Context, url string) {
 
 func noProblems(t *testing.T, ctx context.Context, p *problems, name string) {
 	t.Helper()
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, name, "page problems:\n  %s", strings.Join(got, "\n  "))
 	}
 }
@@ -123,7 +123,7 @@ func TestEditedExampleShowsNewOutput(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	openLesson(t, ctx, srv.Base+"token-bucket.html")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
 
 	orig := docOf(t, ctx, "bucket-basic")
 	if !strings.Contains(orig, "bucket.New(3, 1)") {
@@ -172,7 +172,7 @@ func TestInfiniteLoopIsStoppedAndPageStaysResponsive(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	openLesson(t, ctx, srv.Base+"token-bucket.html")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	typeInto(t, ctx, "bucket-basic", loop)
 	root := ex("bucket-basic")
 	running := root + `.dataset.running === "true"`
@@ -247,7 +247,7 @@ func TestReloadKeepsEditsWithoutRunningThem(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	url := srv.Base + "token-bucket.html"
+	url := srv.URL + "token-bucket.html"
 	openLesson(t, ctx, url)
 	orig := docOf(t, ctx, "bucket-burst")
 	edited := strings.Replace(orig, "bucket.New(4, 2)", "bucket.New(6, 2)", 1)
@@ -305,7 +305,7 @@ func TestResetRestoresOriginalAndIsUndoable(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	openLesson(t, ctx, srv.Base+"token-bucket.html")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	const name = "bucket-burst"
 	reset := `section.example[data-example="` + name + `"] button[data-action="reset"]`
 	if evalString(t, ctx, `String(document.querySelector('`+reset+`').disabled)`) != "true" {
@@ -361,7 +361,7 @@ func TestCompileErrorMarksTheLearnersLine(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	openLesson(t, ctx, srv.Base+"token-bucket.html")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	const name = "bucket-basic"
 	src := `// A learner's mistake.
 package main
@@ -413,7 +413,7 @@ func TestKeyboardOnlyEditor(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	openLesson(t, ctx, srv.Base+"token-bucket.html")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	const name = "bucket-basic"
 	first := evalString(t, ctx, `document.querySelector("section.example[data-example]").dataset.example`)
 	if first != name {

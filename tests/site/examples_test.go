@@ -21,7 +21,7 @@ func TestEveryExampleRunsInThePage(t *testing.T) {
 	ran := 0
 	var failures []string
 	for _, page := range pages(t, dist) {
-		load(t, ctx, srv.Base+page)
+		load(t, ctx, srv.URL+page)
 		names := evalString(t, ctx, `[...document.querySelectorAll("section.example[data-example]")].map((s) => s.dataset.example).join(" ")`)
 		if names == "" {
 			continue
@@ -55,7 +55,7 @@ func TestEveryExampleRunsInThePage(t *testing.T) {
 	if ran < 9 {
 		failures = append(failures, fmt.Sprintf("only %d examples ran; the course has at least 9", ran))
 	}
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failures = append(failures, "page problems:\n  "+strings.Join(got, "\n  "))
 	}
 	if len(failures) > 0 {

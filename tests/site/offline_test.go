@@ -25,28 +25,28 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
 
-	load(t, ctx, srv.Base)
+	load(t, ctx, srv.URL)
 	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
 		failWithShot(t, ctx, "offline-install", "the service worker never took control of the page (it installs once every file is copied): %v", err)
 	}
 	scope := evalString(t, ctx, `navigator.serviceWorker.ready.then((r) => r.scope)`)
-	if scope != srv.Base {
-		t.Fatalf("service worker scope = %q, want the site's root %q", scope, srv.Base)
+	if scope != srv.URL {
+		t.Fatalf("service worker scope = %q, want the site's root %q", scope, srv.URL)
 	}
 	online := map[string]string{}
 	all := pages(t, dist)
 	for _, page := range all {
-		load(t, ctx, srv.Base+page)
+		load(t, ctx, srv.URL+page)
 		online[page] = evalString(t, ctx, runtimeState)
 		t.Logf("%s: runtime %q", page, online[page])
 	}
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		t.Fatalf("problems while online:\n  %s", strings.Join(got, "\n  "))
 	}
 
-	srv.stop()
+	srv.Close()
 	for _, page := range append([]string{""}, all...) {
-		load(t, ctx, srv.Base+page)
+		load(t, ctx, srv.URL+page)
 		title := evalString(t, ctx, `document.title`)
 		if !strings.Contains(title, "flakylab") {
 			failWithShot(t, ctx, "offline-"+shotName(page), "offline, %q has title %q: not served from the offline copy", page, title)
@@ -57,7 +57,7 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 			}
 		}
 	}
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, "offline", "problems while offline:\n  %s", strings.Join(got, "\n  "))
 	}
 }
@@ -69,21 +69,21 @@ func TestSubPathDeployment(t *testing.T) {
 	srv := startServer(t, dist, "/some/prefix/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	load(t, ctx, srv.Base)
+	load(t, ctx, srv.URL)
 	links := evalString(t, ctx, `[...document.querySelectorAll("a[href]")].map((a) => a.href).join("\n")`)
 	for _, l := range strings.Split(links, "\n") {
-		if !strings.HasPrefix(l, srv.Base) {
+		if !strings.HasPrefix(l, srv.URL) {
 			t.Errorf("the index links outside the sub-path: %s", l)
 		}
 	}
 	for _, page := range pages(t, dist) {
-		load(t, ctx, srv.Base+page)
+		load(t, ctx, srv.URL+page)
 		if got := evalString(t, ctx, `location.pathname`); got != "/some/prefix/"+page {
 			t.Errorf("%s ended up at %s", page, got)
 		}
 	}
 	// Every page's first-party resources must come from under the prefix.
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, "subpath", "problems under the sub-path:\n  %s", strings.Join(got, "\n  "))
 	}
 }

@@ -87,10 +87,10 @@ func TestEveryPageLoadsCleanly(t *testing.T) {
 	p := watch(t, ctx)
 	shots := os.Getenv("SITE_SHOTS") != ""
 	for _, page := range pages(t, dist) {
-		before := len(p.all())
-		load(t, ctx, srv.Base+page)
+		before := len(p.All())
+		load(t, ctx, srv.URL+page)
 		time.Sleep(150 * time.Millisecond) // late requests and errors
-		if got := p.all()[before:]; len(got) > 0 {
+		if got := p.All()[before:]; len(got) > 0 {
 			failWithShot(t, ctx, shotName(page), "%s:\n  %s", page, strings.Join(got, "\n  "))
 		}
 		if shots {

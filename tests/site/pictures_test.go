@@ -23,13 +23,13 @@ func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
 		"token-bucket.html":       `[data-sim="bucket"] svg polyline`,
 	}
 	for page, sel := range marks {
-		load(t, ctx, srv.Base+page)
+		load(t, ctx, srv.URL+page)
 		if evalString(t, ctx, `String(document.querySelectorAll(`+quote(sel)+`).length)`) == "0" {
 			failWithShot(t, ctx, "picture-"+shotName(page), "%s: the picture drew nothing (%s)", page, sel)
 		}
 	}
 
-	load(t, ctx, srv.Base+"token-bucket.html") // waits for its runtime
+	load(t, ctx, srv.URL+"token-bucket.html") // waits for its runtime
 	if state := evalString(t, ctx, runtimeState); state != "ready" {
 		text := evalString(t, ctx, `document.querySelector('[data-role="runtime-text"]').textContent`)
 		failWithShot(t, ctx, "bucket", "the Go runtime on token-bucket.html is %q (%s), so the bucket cannot ask it", state, text)
@@ -49,7 +49,7 @@ func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
 	if got := evalString(t, ctx, status); !strings.HasPrefix(got, "Refused") {
 		failWithShot(t, ctx, "bucket", "a sixth request right after the burst: got %q", got)
 	}
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, "bucket", "problems:\n  %s", strings.Join(got, "\n  "))
 	}
 }

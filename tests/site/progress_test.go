@@ -71,12 +71,12 @@ func TestProgressExportImportRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	load(t, ctx, srv.Base+"token-bucket.html")
+	load(t, ctx, srv.URL+"token-bucket.html")
 	evalString(t, ctx, `localStorage.setItem("flakylab:code:bucket-basic", JSON.stringify({schema: 1, source: "package main\n// my edit\n", savedAt: new Date().toISOString()})), "ok"`)
-	load(t, ctx, srv.Base+"review.html")
+	load(t, ctx, srv.URL+"review.html")
 	click(t, ctx, `[data-role="show"]`)
 	click(t, ctx, `[data-rating="3"]`)
-	load(t, ctx, srv.Base+"index.html")
+	load(t, ctx, srv.URL+"index.html")
 	want := evalString(t, ctx, snapshot)
 	for _, key := range []string{"flakylab:code:bucket-basic", "flakylab:progress", "flakylab:review"} {
 		if !strings.Contains(want, `"`+key+`"`) {
@@ -117,7 +117,7 @@ func TestProgressExportImportRoundTrip(t *testing.T) {
 	}
 
 	evalString(t, ctx, `localStorage.clear(), "ok"`)
-	load(t, ctx, srv.Base+"index.html")
+	load(t, ctx, srv.URL+"index.html")
 	if got := upload(t, ctx, file); !strings.HasPrefix(got, "Imported") {
 		failWithShot(t, ctx, "import", "importing the exported file: %q", got)
 	}

@@ -17,7 +17,7 @@ func TestQuickCheckInALesson(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
-	load(t, ctx, srv.Base+"token-bucket.html")
+	load(t, ctx, srv.URL+"token-bucket.html")
 	quiz := `document.querySelector('.quick-check [data-quiz="token-bucket"]')`
 	n := evalString(t, ctx, `String(`+quiz+`.querySelectorAll(".quiz-question").length)`)
 	if n == "0" {
@@ -42,12 +42,12 @@ func TestQuickCheckInALesson(t *testing.T) {
 	if missed == "0" {
 		failWithShot(t, ctx, "quick-check", "the missed questions did not become review cards")
 	}
-	load(t, ctx, srv.Base+"index.html")
+	load(t, ctx, srv.URL+"index.html")
 	due := evalString(t, ctx, `document.querySelector("[data-review-due]").textContent`)
 	if !strings.Contains(due, "due") {
 		failWithShot(t, ctx, "quick-check", "the index shows no due cards after missed questions: %q", due)
 	}
-	if got := p.all(); len(got) > 0 {
+	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, "quick-check", "problems:\n  %s", strings.Join(got, "\n  "))
 	}
 }

@@ -39,8 +39,8 @@ func TestScreenshots(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	// A learner who has read two sections, so the review page has cards.
-	load(t, ctx, srv.Base+"intro.html")
-	load(t, ctx, srv.Base+"token-bucket.html")
+	load(t, ctx, srv.URL+"intro.html")
+	load(t, ctx, srv.URL+"token-bucket.html")
 	for _, scheme := range []string{"light", "dark", "narrow"} {
 		if scheme == "narrow" {
 			// 360 px wide, light: the smallest screen the course supports.
@@ -59,7 +59,7 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range shots {
-			load(t, ctx, srv.Base+s.page)
+			load(t, ctx, srv.URL+s.page)
 			ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(`+quote(s.sel)+`) !== null`))
 			if !ok {
 				t.Logf("%s: no %s on %s", s.name, s.sel, s.page)
@@ -112,8 +112,8 @@ func TestPageScreenshots(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	// A learner who has read two sections and edited an example.
-	load(t, ctx, srv.Base+"intro.html")
-	load(t, ctx, srv.Base+"token-bucket.html")
+	load(t, ctx, srv.URL+"intro.html")
+	load(t, ctx, srv.URL+"token-bucket.html")
 	modes := []struct {
 		name   string
 		width  int64
@@ -142,7 +142,7 @@ func TestPageScreenshots(t *testing.T) {
 			if page == "playground.html" || page == "blank.html" {
 				continue // the page host's, not the course's
 			}
-			load(t, ctx, srv.Base+page)
+			load(t, ctx, srv.URL+page)
 			// CodeMirror measures an editor only once it has been on screen;
 			// until then its line numbers use estimated heights, which a
 			// capture beyond the window would show out of step with the code.

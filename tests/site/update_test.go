@@ -55,7 +55,7 @@ func TestNewBuildReplacesOfflineCopy(t *testing.T) {
 	dir := copyDir(t, mustDist(t))
 	srv := startServer(t, dir, "/")
 	ctx := newBrowser(t)
-	load(t, ctx, srv.Base+"index.html")
+	load(t, ctx, srv.URL+"index.html")
 	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
 		failWithShot(t, ctx, "update", "the first service worker never took control: %v", err)
 	}
@@ -83,8 +83,8 @@ func TestNewBuildReplacesOfflineCopy(t *testing.T) {
 		got := evalString(t, ctx, `caches.keys().then((k) => k.join(" "))`)
 		failWithShot(t, ctx, "update", "the new build's copy did not replace the old one (before: %s; now: %s): %v", first, got, err)
 	}
-	srv.stop()
-	load(t, ctx, srv.Base+"index.html")
+	srv.Close()
+	load(t, ctx, srv.URL+"index.html")
 	if got := evalString(t, ctx, `document.querySelector("h1").dataset.build || ""`); got != "next" {
 		failWithShot(t, ctx, "update", "offline after the update, the index is still the old build")
 	}
