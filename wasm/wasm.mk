@@ -23,7 +23,7 @@ wasm: ## build dist/flakylab.wasm (+ .gz, .br) and wasm_exec.js; print the sizes
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags="$(WASM_GCFLAGS)" -ldflags="-s -w" -o $(WASM_BIN) ./wasm
 	cp "$(GOROOT_WASM)/wasm_exec.js" $(WASM_OUT)/wasm_exec.js
 	$(if $(WASM_ZOPFLI),zopfli --i1 -c $(WASM_BIN) > $(WASM_BIN).gz.tmp && mv -f $(WASM_BIN).gz.tmp $(WASM_BIN).gz,gzip -9 -n -k -f $(WASM_BIN))
-	$(if $(WASM_BROTLI),brotli -q 11 -k -f $(WASM_BIN))
+	$(if $(WASM_BROTLI),brotli -q 11 -k -f $(WASM_BIN) && touch -r $(WASM_BIN) $(WASM_BIN).br)
 	@raw=$$(wc -c < $(WASM_BIN)); gz=$$(wc -c < $(WASM_BIN).gz); \
 	br=$(if $(WASM_BROTLI),$$(wc -c < $(WASM_BIN).br),); \
 	awk -v r=$$raw -v g=$$gz -v b="$$br" 'BEGIN { \

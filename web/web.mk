@@ -18,7 +18,7 @@ dist: wasm ## build the runtime and the site into dist/, with .gz (and .br) sibl
 	cp -R $(WEB_STATIC)/. $(DIST)/
 	@find $(DIST) -type f \( $(WEB_TEXT) \) -print | while IFS= read -r f; do \
 		gzip -9 -n -k -f "$$f" || exit 1; \
-		$(if $(BROTLI),brotli -q 11 -k -f "$$f" || exit 1;) \
+		$(if $(BROTLI),brotli -q 11 -k -f "$$f" && touch -r "$$f" "$$f.br" || exit 1;) \
 	done
 	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)$(if $(BROTLI),, (no brotli on PATH: .gz only))"
 
