@@ -58,7 +58,8 @@ func Generate(dir string, paths []string) ([]byte, error) {
 // exportFiles maps each package in paths and their dependencies to the
 // file holding its export data.
 func exportFiles(dir string, paths []string) (map[string]string, error) {
-	args := append([]string{"list", "-export", "-deps", "-json=ImportPath,Export,Error"}, paths...)
+	// -trimpath keeps this machine's paths out of the positions in the data.
+	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export,Error"}, paths...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
