@@ -3,7 +3,7 @@
 // Command wasm is the flakylab browser runtime, built as flakylab.wasm for
 // GOOS=js GOARCH=wasm and run in a Web Worker. It installs one namespace
 // object, globalThis.flakylab, through which the page runs learner
-// programs (wasm/sandbox), formats them, and drives the lesson widgets
+// programs (sandbox), formats them, and drives the lesson widgets
 // (core packages behind handles). BRIDGE.md is the contract.
 //
 // main never returns: a Go program that exits can no longer answer

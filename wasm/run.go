@@ -11,7 +11,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
-	"github.com/flakylab/flakylab/wasm/sandbox"
+	"github.com/flakylab/flakylab/sandbox"
 )
 
 // maxOutputLimit bounds the maxOutput a page may ask for.

@@ -34,14 +34,14 @@ wasm: ## build dist/flakylab.wasm (+ .gz, .br) and wasm_exec.js; print the sizes
 		echo "flakylab.wasm: gzip size $$gz bytes is over the budget of $(WASM_GZIP_MAX)"; exit 1; fi
 
 test-runtime: ## runtime tests (sandbox, front end, bridge, widgets, the corpus through the sandbox) compiled to GOOS=js GOARCH=wasm under Node
-	$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -count=1 -timeout 5m ./wasm/... ./tests/corpus
+	$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -count=1 -timeout 5m ./wasm/... ./sandbox/... ./tests/corpus
 
 bench-frontend: ## the front end's added latency for the syllabus bucket example, warm, under Node (as built for the browser) and natively
-	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench CheckBucketExample -benchtime=400x -count=1 ./wasm/frontend | grep -E '^Benchmark' | sed 's/^/node (js\/wasm): /'
-	@$(GO) test -run '^$$' -bench CheckBucketExample -benchtime=200x -count=1 ./wasm/frontend | grep -E '^Benchmark' | sed 's/^/native:         /'
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench CheckBucketExample -benchtime=400x -count=1 ./sandbox/frontend | grep -E '^Benchmark' | sed 's/^/node (js\/wasm): /'
+	@$(GO) test -run '^$$' -bench CheckBucketExample -benchtime=200x -count=1 ./sandbox/frontend | grep -E '^Benchmark' | sed 's/^/native:         /'
 
-wasm-symbols: ## regenerate the interpreter's symbol tables (after changing wasm/symbols/generate.go or core)
-	cd wasm/symbols && $(GO) generate .
+wasm-symbols: ## regenerate the interpreter's symbol tables (after changing sandbox/symbols/generate.go or core)
+	cd sandbox/symbols && $(GO) generate .
 
 # make test covers the runtime under Node too.
 test: test-runtime

@@ -20,8 +20,8 @@ import (
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
-	"github.com/flakylab/flakylab/wasm/frontend"
-	"github.com/flakylab/flakylab/wasm/symbols"
+	"github.com/flakylab/flakylab/sandbox/frontend"
+	"github.com/flakylab/flakylab/sandbox/symbols"
 )
 
 // native is what the Go toolchain makes of one program.

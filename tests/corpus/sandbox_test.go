@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/flakylab/flakylab/wasm/sandbox"
+	"github.com/flakylab/flakylab/sandbox"
 )
 
-// These tests run the corpus through the runtime itself (wasm/sandbox:
+// These tests run the corpus through the runtime itself (sandbox:
 // allow-list, front end, rewrite, virtual time, the interpreter with the
 // runtime's own symbol tables), natively and, built for GOOS=js
 // GOARCH=wasm, under Node (make test-runtime).

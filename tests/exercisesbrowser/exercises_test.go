@@ -32,7 +32,7 @@ var wrong = map[string]struct{ file, check, phrase string }{
 // runtimeGaps are checks whose reference solution the runtime currently
 // fails, in the page and natively alike (go test ./exercises fails the same
 // way): since the sandbox checks and lowers every program with
-// wasm/frontend before interpreting it (97d9799), ShouldRetry's
+// sandbox/frontend before interpreting it (97d9799), ShouldRetry's
 // `err != nil` panics ("reflect: Field index out of bounds") for a
 // transport error and errors.Is does not see context.Canceled wrapped by
 // fmt.Errorf. The test requires them to still fail, so that the fix shows

@@ -1,5 +1,5 @@
 // Package native runs check programs outside the browser, through the same
-// sandbox the browser runtime uses (wasm/sandbox: the allow-list, virtual
+// sandbox the browser runtime uses (sandbox: the allow-list, virtual
 // time, captured output), for the grader's tests and its command.
 package native
 
@@ -9,7 +9,7 @@ import (
 	"io"
 
 	"github.com/flakylab/flakylab/exercises"
-	"github.com/flakylab/flakylab/wasm/sandbox"
+	"github.com/flakylab/flakylab/sandbox"
 )
 
 // Run runs program until it ends or ctx is done, and returns what it

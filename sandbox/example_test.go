@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/flakylab/flakylab/wasm/sandbox"
+	"github.com/flakylab/flakylab/sandbox"
 )
 
 // A snippet sleeps three virtual seconds: the run returns at once, and the

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc/maps"
-	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc/slices"
+	"github.com/flakylab/flakylab/sandbox/internal/gosrc/maps"
+	"github.com/flakylab/flakylab/sandbox/internal/gosrc/slices"
 )
 
 func TestFSLayout(t *testing.T) {

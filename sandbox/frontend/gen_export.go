@@ -8,8 +8,8 @@ import (
 	"log"
 	"os"
 
-	"github.com/flakylab/flakylab/wasm/frontend"
-	"github.com/flakylab/flakylab/wasm/frontend/internal/exportgen"
+	"github.com/flakylab/flakylab/sandbox/frontend"
+	"github.com/flakylab/flakylab/sandbox/frontend/internal/exportgen"
 )
 
 func main() {

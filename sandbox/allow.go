@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/flakylab/flakylab/wasm/frontend"
-	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc"
-	"github.com/flakylab/flakylab/wasm/symbols"
+	"github.com/flakylab/flakylab/sandbox/frontend"
+	"github.com/flakylab/flakylab/sandbox/internal/gosrc"
+	"github.com/flakylab/flakylab/sandbox/symbols"
 )
 
 // corePrefix is where the course's own packages live.

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/flakylab/flakylab/core/clock"
-	"github.com/flakylab/flakylab/wasm/frontend"
+	"github.com/flakylab/flakylab/sandbox/frontend"
 	"github.com/traefik/yaegi/interp"
 
-	"github.com/flakylab/flakylab/wasm/sandbox/internal/gosrc"
+	"github.com/flakylab/flakylab/sandbox/internal/gosrc"
 )
 
 // run is the state of one Run: its output, clock, and how it ended.

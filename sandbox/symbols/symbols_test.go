@@ -43,7 +43,7 @@ func fileName(importPath string) string {
 
 // TestGeneratedFilesAreCurrent regenerates every table into a temporary
 // directory, as `go generate` would, and compares it with the committed
-// file. Run `go generate ./wasm/symbols` when it fails.
+// file. Run `go generate ./sandbox/symbols` when it fails.
 func TestGeneratedFilesAreCurrent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks every allowed package from source")

@@ -12,11 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/gcexportdata"
 
-	"github.com/flakylab/flakylab/wasm/frontend/internal/exportgen"
+	"github.com/flakylab/flakylab/sandbox/frontend/internal/exportgen"
 )
 
 // TestExportDataFresh fails when exportdata.bin no longer describes the
-// APIs of the allowed packages: run `go generate ./wasm/frontend` and
+// APIs of the allowed packages: run `go generate ./sandbox/frontend` and
 // commit it. It compares the APIs, not the bytes, so that moving a
 // declaration within its file (which changes only its recorded position)
 // does not count as stale.
@@ -34,7 +34,7 @@ func TestExportDataFresh(t *testing.T) {
 	got, err := apiSummary(exportData)
 	require.NoError(t, err)
 	for _, path := range Allowed {
-		assert.Equal(t, want[path], got[path], "API of %s: want (sources) vs got (exportdata.bin); run `go generate ./wasm/frontend` and commit it", path)
+		assert.Equal(t, want[path], got[path], "API of %s: want (sources) vs got (exportdata.bin); run `go generate ./sandbox/frontend` and commit it", path)
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/flakylab/flakylab/wasm/frontend"
+	"github.com/flakylab/flakylab/sandbox/frontend"
 )
 
 func ExampleCheck() {

@@ -11,7 +11,7 @@ import (
 	"github.com/flakylab/flakylab/core/clock"
 	"github.com/traefik/yaegi/interp"
 
-	"github.com/flakylab/flakylab/wasm/symbols"
+	"github.com/flakylab/flakylab/sandbox/symbols"
 )
 
 // fmtKey is where fmt's table is handed to the interpreter. Use treats the
