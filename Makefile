@@ -46,7 +46,7 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
 .PHONY: bench bench-core
-bench: bench-core bench-frontend bench-web ## every benchmark: core side by side with other libraries, the type checker, the runtime in Chromium
+bench: bench-core bench-frontend bench-size bench-web ## every benchmark: core side by side with other libraries, the type checker, the runtime in Chromium
 
 bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ours/theirs ratios
 	cd tests/bench && $(GO) test -run '^$$' -bench . -benchmem -count=1 . | $(GO) run ./cmd/ratio

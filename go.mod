@@ -3,9 +3,11 @@ module github.com/flakylab/flakylab
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/hack-pad/safejs v0.1.0
+	github.com/klauspost/compress v1.20.4
 	github.com/stretchr/testify v1.12.1
 	github.com/traefik/yaegi v0.16.1
 	github.com/yuin/goldmark v1.8.7

@@ -4,23 +4,18 @@
 
 DIST := dist
 WEB_STATIC := web/static
-BROTLI := $(shell command -v brotli 2>/dev/null)
-# Text files get precompressed siblings; the server picks one per request.
-WEB_TEXT := -name '*.html' -o -name '*.js' -o -name '*.mjs' -o -name '*.css' \
-	-o -name '*.svg' -o -name '*.json' -o -name '*.map' -o -name '*.txt'
 
 # wasm is the runtime's target (wasm/wasm.mk); it must be phony, or the
 # wasm/ directory would count as an up-to-date file of that name.
 .PHONY: dist serve-dist test-js test-browser bench-web wasm
 
-dist: wasm ## build the runtime and the site into dist/, with .gz (and .br) siblings
+# Text files and the runtime get .br and .gz siblings (web/cmd/precompress,
+# Go libraries only); the server picks one per request.
+dist: wasm ## build the runtime and the site into dist/, with .br and .gz siblings
 	@mkdir -p $(DIST)
 	cp -R $(WEB_STATIC)/. $(DIST)/
-	@find $(DIST) -type f \( $(WEB_TEXT) \) -print | while IFS= read -r f; do \
-		gzip -9 -n -k -f "$$f" || exit 1; \
-		$(if $(BROTLI),brotli -q 11 -k -f "$$f" && touch -r "$$f" "$$f.br" || exit 1;) \
-	done
-	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)$(if $(BROTLI),, (no brotli on PATH: .gz only))"
+	$(GO) run ./web/cmd/precompress $(DIST)
+	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)"
 
 serve-dist: dist ## build dist/ and serve it at http://localhost:8080
 	$(GO) run ./web/cmd/serve -dir $(DIST) -addr :8080
