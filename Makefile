@@ -11,6 +11,7 @@ COVER_MIN := 90
 -include wasm/wasm.mk
 -include web/web.mk
 -include exercises/exercises.mk
+-include tests/gremlins/gremlins.mk
 
 .PHONY: help
 help: ## list the targets
