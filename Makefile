@@ -12,6 +12,7 @@ COVER_MIN := 90
 -include web/web.mk
 -include exercises/exercises.mk
 -include tests/gremlins/gremlins.mk
+-include tests/gotest/gotest.mk
 
 .PHONY: help
 help: ## list the targets
