@@ -76,6 +76,10 @@ type Result struct {
 	// Note is about the learner's own answer: the mistake behind a known
 	// wrong number, or why the answer could not be read.
 	Note string `json:"note,omitempty"`
+	// Ask marks a number that could be read two ways ("4,000"): Note asks
+	// the learner which one they meant, and the answer is neither right
+	// nor wrong until they say.
+	Ask bool `json:"ask,omitempty"`
 	// Right is the right answer in words; RightChoices its choice ids.
 	Right        string   `json:"right"`
 	RightChoices []string `json:"rightChoices,omitempty"`
@@ -116,8 +120,9 @@ func Score(responses []Response) Report {
 }
 
 // Score grades every response, in order, and makes a review card for each
-// question missed (including unanswered ones). Responses to unknown
-// questions count as wrong and carry an Error.
+// question missed (including unanswered ones), except for a number the
+// grader had to ask about (Result.Ask). Responses to unknown questions
+// count as wrong and carry an Error.
 func (b *Bank) Score(responses []Response) Report {
 	r := Report{Total: len(responses), Results: make([]Result, 0, len(responses)), Cards: []Card{}}
 	for _, resp := range responses {
@@ -125,6 +130,9 @@ func (b *Bank) Score(responses []Response) Report {
 		r.Results = append(r.Results, res)
 		if res.Correct {
 			r.Correct++
+			continue
+		}
+		if res.Ask {
 			continue
 		}
 		if q, ok := b.Question(resp.Question); ok {

@@ -83,6 +83,8 @@ var vectorResponses = map[string][]Response{
 		{Question: "idempotency-key-facts", Answer: Answer{}},
 		{Question: "bucket-retry-after", Answer: Answer{Value: "0,8"}},
 		{Question: "backoff-cap", Answer: Answer{Value: "eight"}},
+		{Question: "backoff-cap", Answer: Answer{Value: "8000 ms"}},
+		{Question: "bucket-retry-after", Answer: Answer{Value: "0,200"}},
 		{Question: "classify-422", Answer: Answer{Choices: []string{"a", "b"}}},
 		{Question: "breaker-open", Answer: Answer{Choices: []string{"a", "x"}}},
 		{Question: "no-such-question", Answer: Answer{Choices: []string{"a"}}},
@@ -106,8 +108,23 @@ func TestGolden(t *testing.T) {
 	}
 	grades, err := json.MarshalIndent(vectorFile{vectorResponses, vectors}, "", " ")
 	require.NoError(t, err)
+	type numberVector struct {
+		Text  string  `json:"text"`
+		Unit  string  `json:"unit"`
+		Value float64 `json:"value"`
+		OK    bool    `json:"ok"`
+		Note  string  `json:"note"`
+		Ask   bool    `json:"ask"`
+	}
+	var nv []numberVector
+	for _, in := range numberInputs {
+		r := ReadNumber(in.Text, in.Unit)
+		nv = append(nv, numberVector{in.Text, in.Unit, r.Value, r.OK, r.Note, r.Ask})
+	}
+	numbers, err := json.MarshalIndent(nv, "", " ")
+	require.NoError(t, err)
 
-	for name, want := range map[string][]byte{"site-bank.json": site, "grade-vectors.json": grades} {
+	for name, want := range map[string][]byte{"site-bank.json": site, "grade-vectors.json": grades, "number-vectors.json": numbers} {
 		path := filepath.Join("testdata", name)
 		want = append(want, '\n')
 		if *update {

@@ -57,3 +57,38 @@ func TestQuickCheckInLesson(t *testing.T) {
 	assert.Equal(t, "right", result, "after trying again with 10")
 	assert.Empty(t, problems.All(), "console errors and exceptions")
 }
+
+// TestNumberReadTwoWaysIsAskedBack types "0,200" into a quick check that
+// wants seconds: the page asks whether 0.2 or 200 was meant, grades
+// nothing and keeps the question open; "200ms" is then read as 0.2 s and
+// is right.
+func TestNumberReadTwoWaysIsAskedBack(t *testing.T) {
+	ctx, problems, base := tab(t)
+	require.NoError(t, open(ctx, base+"lesson.html"))
+	const q = `li[data-question="bucket-retry-after"] `
+	input := chromedp.CSS(q + `input[type="text"]`)
+	submit := chromedp.CSS(`button[type="submit"]`)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(input, "0,200"),
+		chromedp.Click(submit),
+		chromedp.WaitVisible(chromedp.CSS(q+`[data-role="note"]`)),
+	))
+	note, err := text(ctx, `document.querySelector('`+q+`[data-role="note"]').textContent`)
+	require.NoError(t, err)
+	assert.Contains(t, note, `"0,200" could be 0.2 or 200`, "the page asks which number was meant")
+	state, err := text(ctx, `document.querySelector('`+q+`').dataset.result + " " + document.querySelector('`+q+`input').disabled + " " + (document.querySelector('[data-role="cards-added"]') !== null)`)
+	require.NoError(t, err)
+	assert.Equal(t, "ask false false", state, "asked, still editable, no card added")
+
+	_, err = text(ctx, `(document.querySelector('`+q+`input').value = "", "")`)
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SendKeys(input, "200ms"),
+		chromedp.Click(submit),
+		chromedp.WaitVisible(chromedp.CSS(q+`[data-role="verdict"]`)),
+	))
+	result, err := text(ctx, `document.querySelector('`+q+`').dataset.result`)
+	require.NoError(t, err)
+	assert.Equal(t, "right", result, `"200ms" for a question in seconds`)
+	assert.Empty(t, problems.All(), "console errors and exceptions")
+}

@@ -114,7 +114,7 @@ export function scoreLocally(bank, responses) {
     const res = gradeQuestion(q, resp.question, resp.answer ?? {});
     report.results.push(res);
     if (res.correct) report.correct++;
-    else if (q) report.cards.push(cardFromMissed(q));
+    else if (q && !res.ask) report.cards.push(cardFromMissed(q));
   }
   if (report.total > 0) report.percent = Math.round((100 * report.correct) / report.total);
   return report;
@@ -126,14 +126,18 @@ export function gradeQuestion(q, id, answer) {
   }
   const res = { question: q.id, kind: q.kind, answered: false, correct: false };
   let note = "";
+  let askBack = false;
   let choices, rightChoices;
   if (q.kind === "numeric") {
-    ({ answered: res.answered, correct: res.correct, note } = gradeNumeric(q, answer.value ?? ""));
+    let ask;
+    ({ answered: res.answered, correct: res.correct, note, ask } = gradeNumeric(q, answer.value ?? ""));
+    if (ask) askBack = true;
   } else {
     ({ answered: res.answered, correct: res.correct, note, choices, rightChoices } = gradeChoices(q, answer.choices ?? []));
   }
   if (choices?.length) res.choices = choices;
   if (note) res.note = note;
+  if (askBack) res.ask = true;
   res.right = rightAnswer(q);
   if (rightChoices?.length) res.rightChoices = rightChoices;
   res.explain = q.explain;
@@ -168,36 +172,130 @@ export function within(x, key) {
 }
 
 function gradeNumeric(q, typed) {
-  const out = { answered: typed.trim() !== "", correct: false, note: "" };
+  const out = { answered: typed.trim() !== "", correct: false, note: "", ask: false };
   if (!out.answered) return out;
-  const x = parseNumber(typed, q.numeric.unit ?? "");
-  if (x === null) {
-    out.note = `Could not read ${JSON.stringify(typed.trim())} as a number.`;
-  } else if (within(x, q.numeric)) {
+  const r = readNumber(typed, q.numeric.unit ?? "");
+  if (!r.ok) {
+    out.note = r.note;
+    if (r.ask) {
+      out.answered = false;
+      out.ask = true;
+    }
+  } else if (within(r.value, q.numeric)) {
     out.correct = true;
   } else {
-    const trap = (q.traps ?? []).find((t) => within(x, { value: t.value, tolerance: q.numeric.tolerance }));
+    const trap = (q.traps ?? []).find((t) => within(r.value, { value: t.value, tolerance: q.numeric.tolerance }));
     if (trap) out.note = trap.explain;
   }
   return out;
 }
 
-const THOUSANDS = /^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/;
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+// TIME_UNITS mirrors quiz.timeUnits: nanoseconds per unit.
+const TIME_UNITS = new Map([
+  ...["ns", "nanosecond", "nanoseconds"].map((u) => [u, 1]),
+  ...["µs", "μs", "us", "microsecond", "microseconds"].map((u) => [u, 1e3]),
+  ...["ms", "msec", "msecs", "millisecond", "milliseconds"].map((u) => [u, 1e6]),
+  ...["s", "sec", "secs", "second", "seconds"].map((u) => [u, 1e9]),
+  ...["min", "mins", "minute", "minutes"].map((u) => [u, 60e9]),
+  ...["h", "hr", "hrs", "hour", "hours"].map((u) => [u, 3600e9]),
+]);
 
-// parseNumber mirrors quiz.ParseNumber; it returns null when it cannot read.
-export function parseNumber(text, unit = "") {
-  let s = text.trim();
-  const u = unit.trim();
-  if (u && s.length > u.length && s.slice(-u.length).toLowerCase() === u.toLowerCase()) {
-    s = s.slice(0, -u.length).trim();
-  }
-  s = s.replace(/[_ ]/g, "");
-  if (THOUSANDS.test(s)) s = s.replace(/,/g, "");
-  else if (s.split(",").length === 2 && !s.includes(".")) s = s.replace(",", ".");
-  if (!DECIMAL.test(s)) return null;
+const quote = (s) => JSON.stringify(s);
+const digits = (s) => /^[0-9]*$/.test(s);
+
+// readNumber mirrors quiz.ReadNumber: {value, ok, note, ask}.
+export function readNumber(text, unit = "") {
+  const shown = quote(text.trim());
+  const [num, typedUnit] = splitUnit(text.trim());
+  const unreadable = { value: 0, ok: false, note: `Could not read ${shown} as a number.`, ask: false };
+  if (num === "") return unreadable;
+  const [s, ask] = normalizeSeparators(num);
+  if (ask) return { value: 0, ok: false, note: shown + ask, ask: true };
+  if (s === "" || !isDecimal(s)) return unreadable;
   const x = Number(s);
-  return Number.isFinite(x) ? x : null;
+  if (!Number.isFinite(x)) return unreadable;
+  const conv = convertUnit(x, typedUnit, unit);
+  if (conv === null) {
+    const u = unit.trim();
+    const want = u ? `in ${u}` : "without a unit";
+    return { value: 0, ok: false, note: `Could not read the unit ${quote(typedUnit)} of ${shown}: the answer is a number ${want}.`, ask: false };
+  }
+  return { value: conv, ok: true, note: "", ask: false };
+}
+
+// parseNumber is readNumber's value, or null when there is none.
+export function parseNumber(text, unit = "") {
+  const r = readNumber(text, unit);
+  return r.ok ? r.value : null;
+}
+
+function splitUnit(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if ((c >= "0" && c <= "9") || c === "." || c === "," || c === "_" || c === " ") continue;
+    if ((c === "+" || c === "-") && (i === 0 || s[i - 1] === "e" || s[i - 1] === "E")) continue;
+    if ((c === "e" || c === "E") && i > 0 && i + 1 < s.length && /^[+-]?[0-9]/.test(s.slice(i + 1))) continue;
+    return [s.slice(0, i).trim(), s.slice(i).trim()];
+  }
+  return [s.trim(), ""];
+}
+
+function grouped(s, sep) {
+  const parts = s.split(sep);
+  if (parts[0].length < 1 || parts[0].length > 3 || !digits(parts[0])) return false;
+  return parts.slice(1).every((p) => p.length === 3 && digits(p));
+}
+
+function normalizeSeparators(num) {
+  const s = num.replace(/[_ ]/g, "");
+  let mantissa = s;
+  let exp = "";
+  const e = s.search(/[eE]/);
+  if (e >= 0) [mantissa, exp] = [s.slice(0, e), s.slice(e)];
+  let sign = "";
+  if (mantissa[0] === "+" || mantissa[0] === "-") [sign, mantissa] = [mantissa[0], mantissa.slice(1)];
+  const count = (ch) => mantissa.split(ch).length - 1;
+  const commas = count(",");
+  const points = count(".");
+  if (commas === 0 && points === 0) return [s, ""];
+  if (commas > 0 && points > 0) {
+    let [dec, group] = [".", ","];
+    if (mantissa.lastIndexOf(",") > mantissa.lastIndexOf(".")) [dec, group] = [",", "."];
+    const i = mantissa.lastIndexOf(dec);
+    const whole = mantissa.slice(0, i);
+    const frac = mantissa.slice(i + 1);
+    if (frac.includes(group) || count(dec) > 1 || !grouped(whole, group)) return ["", ""];
+    return [sign + whole.split(group).join("") + "." + frac + exp, ""];
+  }
+  const sep = points > 0 ? "." : ",";
+  if (count(sep) > 1) {
+    if (!grouped(mantissa, sep)) return ["", ""];
+    return [sign + mantissa.split(sep).join("") + exp, ""];
+  }
+  const i = mantissa.indexOf(sep);
+  const whole = mantissa.slice(0, i);
+  const frac = mantissa.slice(i + 1);
+  const zero = whole.replace(/^0+/, "") === "";
+  if (frac.length === 3 && whole.length >= 1 && whole.length <= 3 && digits(whole) && digits(frac) && !(sep === "." && zero)) {
+    const asDecimal = sign + (whole + "." + frac).replace(/0+$/, "").replace(/\.$/, "") + exp;
+    const asGrouped = sign + ((whole + frac).replace(/^0+/, "") || "0") + exp;
+    return ["", ` could be ${asDecimal} or ${asGrouped}. Type the number you meant again, as ${asDecimal} or as ${asGrouped}.`];
+  }
+  return [sign + whole + "." + frac + exp, ""];
+}
+
+function isDecimal(s) {
+  return /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/.test(s);
+}
+
+function convertUnit(x, typed, unit) {
+  const t = typed.toLowerCase();
+  const u = unit.trim().toLowerCase();
+  if (t === "" || t === u || (u.length > 1 && u.endsWith("s") && t === u.slice(0, -1))) return x;
+  const ft = TIME_UNITS.get(t);
+  const fu = TIME_UNITS.get(u);
+  if (ft === undefined || fu === undefined) return null;
+  return ft >= fu ? x * (ft / fu) : x / (fu / ft);
 }
 
 export function rightAnswer(q) {

@@ -60,6 +60,18 @@ export function renderQuiz(root, bank, { quiz = "final", runtime = null, runtime
     submit.disabled = true;
     submit.textContent = "Checking…";
     const report = await grade(bank, answers(), { runtime, runtimeWaitMs });
+    if (report.results.some((res) => res.ask)) {
+      // A number that reads two ways is asked about, not graded: nothing is
+      // scored or carded until the learner says which number they meant.
+      report.results.forEach((res, i) => items[i].ask(res));
+      const n = report.results.filter((res) => res.ask).length;
+      score.replaceChildren(el("p", { class: "quiz-ask", "data-role": "ask" },
+        `${n === 1 ? "One answer" : `${n} answers`} could be read two ways. Say which number you meant, then check again.`));
+      submit.disabled = false;
+      submit.textContent = questions.length === 1 ? "Check answer" : "Check answers";
+      items[report.results.findIndex((res) => res.ask)].focus();
+      return report;
+    }
     report.results.forEach((res, i) => items[i].show(res));
     const added = review && report.cards.length ? review.addMissed(report.cards) : [];
     showScore(score, report, added.length, reviewHref);
@@ -138,6 +150,19 @@ function renderQuestion(q, index, total, id) {
       for (const l of li.querySelectorAll("[data-mark]")) l.removeAttribute("data-mark");
       feedback.hidden = true;
       feedback.replaceChildren();
+    },
+    // ask shows the grader's question about an answer it could read two
+    // ways, or clears an earlier one; the question stays open.
+    ask(res) {
+      if (!res.ask) {
+        li.removeAttribute("data-result");
+        feedback.hidden = true;
+        feedback.replaceChildren();
+        return;
+      }
+      li.dataset.result = "ask";
+      feedback.replaceChildren(el("p", { class: "quiz-note", "data-role": "note", text: res.note }));
+      feedback.hidden = false;
     },
     show(res) {
       const state = res.correct ? "right" : res.answered ? "wrong" : "unanswered";
