@@ -20,6 +20,10 @@ import (
 // site; solutions live next to it as exercises/<slug>/solution.go.
 const ExercisesFile = "exercises/exercises.json"
 
+// courseModule is the course's module path: its packages are listed apart
+// from the standard library's.
+const courseModule = "github.com/flakylab/flakylab/"
+
 // exercisePage is one exercise as the pages show it.
 type exercisePage struct {
 	Slug    string
@@ -28,6 +32,10 @@ type exercisePage struct {
 	Prompt  template.HTML
 	Starter string
 	Checks  []exercises.SiteCheck
+	// Std and Course are the packages the learner may import (the
+	// playground's allow-list without Forbid): the standard library's, and
+	// the course library's; Forbid are the ones the exercise leaves out.
+	Std, Course, Forbid []string
 	// Data is the JSON the page script reads: slug, title, section,
 	// starter and the checks.
 	Data template.JS
@@ -76,7 +84,14 @@ func loadExercises(lessons []Lesson) ([]exercisePage, error) {
 		}
 		p := exercisePage{
 			Slug: e.Slug, Title: e.Title, Lesson: l,
-			Prompt: template.HTML(buf.String()), Starter: e.Starter,
+			Prompt: template.HTML(buf.String()), Starter: e.Starter, Forbid: e.Forbid,
+		}
+		for _, pkg := range e.Packages() {
+			if strings.HasPrefix(pkg, courseModule) {
+				p.Course = append(p.Course, pkg)
+			} else {
+				p.Std = append(p.Std, pkg)
+			}
 		}
 		for _, c := range e.Checks {
 			p.Checks = append(p.Checks, exercises.SiteCheck{Name: c.Name, Title: c.Title, Hints: len(c.Hints)})

@@ -3,6 +3,7 @@ package site_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/sandbox/frontend"
 	"github.com/flakylab/flakylab/web/site"
 )
 
@@ -26,6 +28,20 @@ func TestExercisePages(t *testing.T) {
 			assert.Contains(t, html, `data-check="`+c.Name+`"`, "%s: a row for check %s", e.Slug, c.Name)
 		}
 		assert.Contains(t, html, `src="js/exercise.js"`)
+		// The prompt lists the packages the learner may import: the
+		// playground's allow-list without the exercise's forbidden ones.
+		listed := regexp.MustCompile(`data-package="([^"]+)"`).FindAllStringSubmatch(html, -1)
+		var got []string
+		for _, m := range listed {
+			got = append(got, m[1])
+		}
+		assert.Equal(t, e.Packages(), got, "%s: packages listed in the prompt", e.Slug)
+		for _, p := range frontend.Allowed {
+			assert.Equal(t, !slices.Contains(e.Forbid, p), slices.Contains(got, p), "%s: lists %s", e.Slug, p)
+		}
+		for _, p := range e.Forbid {
+			assert.Contains(t, html, `data-forbidden="`+p+`"`, "%s: says %s is left out", e.Slug, p)
+		}
 		assert.Contains(t, index, `href="`+page+`"`, "the index links to %s", e.Slug)
 
 		// The solution is published as its own file, outside the page and
