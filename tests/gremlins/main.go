@@ -104,6 +104,7 @@ func run(o options, stdout, stderr io.Writer) (bool, error) {
 		return false, err
 	}
 
+	source := newSourceFiles(root)
 	results := map[string][]mutant{}
 	var rows []tally
 	for i, p := range pkgs {
@@ -113,6 +114,7 @@ func run(o options, stdout, stderr io.Writer) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		markNoBlock(ms, source.text)
 		results[p.Dir] = ms
 		t := count(p.Dir, ms, eq)
 		rows = append(rows, t)
@@ -122,13 +124,14 @@ func run(o options, stdout, stderr io.Writer) (bool, error) {
 
 	fmt.Fprintln(stdout)
 	writeTable(stdout, rows, o.target)
-	lines := sourceLines(root)
+	lines := source.line
 	var all []mutant
 	for _, p := range pkgs {
 		all = append(all, results[p.Dir]...)
 	}
 	writeList(stdout, "Survivors", statusLived, all, eq, lines)
 	writeList(stdout, "Not covered by the package's own tests", statusNotCovered, all, eq, lines)
+	writeList(stdout, "Outside coverage blocks, never run by gremlins", statusNoBlock, all, eq, lines)
 	writeList(stdout, "Timed out (counted neither killed nor lived)", statusTimedOut, all, eq, lines)
 	for _, p := range pkgs {
 		if len(p.Ignored) > 0 {

@@ -95,7 +95,8 @@ type tally struct {
 	Killed     int
 	Lived      int // survivors not listed as equivalent
 	Equivalent int // survivors listed as equivalent
-	NotCovered int
+	NotCovered int // in code the package's tests never run
+	NoBlock    int // outside every coverage block: gremlins cannot run them
 	TimedOut   int
 	NotViable  int
 }
@@ -134,6 +135,8 @@ func count(pkg string, ms []mutant, eq equivalents) tally {
 			}
 		case statusNotCovered:
 			t.NotCovered++
+		case statusNoBlock:
+			t.NoBlock++
 		case statusTimedOut:
 			t.TimedOut++
 		case statusNotViable:
@@ -145,19 +148,21 @@ func count(pkg string, ms []mutant, eq equivalents) tally {
 
 // writeTable prints one row per package and a line that names the target.
 func writeTable(w io.Writer, rows []tally, target float64) {
-	fmt.Fprintf(w, "%-22s %7s %6s %5s %5s %11s %9s %10s %9s %8s\n",
-		"package", "mutants", "killed", "lived", "equiv", "not covered", "timed out", "not viable", "efficacy", "gremlins")
+	fmt.Fprintf(w, "%-22s %7s %6s %5s %5s %11s %8s %9s %10s %9s %8s\n",
+		"package", "mutants", "killed", "lived", "equiv", "not covered", "no block", "timed out", "not viable", "efficacy", "gremlins")
 	for _, t := range rows {
 		mark := ""
 		if t.Efficacy() < target {
 			mark = fmt.Sprintf("  below %.0f%%", target)
 		}
-		fmt.Fprintf(w, "%-22s %7d %6d %5d %5d %11d %9d %10d %8.1f%% %7.1f%%%s\n",
-			t.Pkg, t.Total, t.Killed, t.Lived, t.Equivalent, t.NotCovered, t.TimedOut, t.NotViable,
+		fmt.Fprintf(w, "%-22s %7d %6d %5d %5d %11d %8d %9d %10d %8.1f%% %7.1f%%%s\n",
+			t.Pkg, t.Total, t.Killed, t.Lived, t.Equivalent, t.NotCovered, t.NoBlock, t.TimedOut, t.NotViable,
 			t.Efficacy(), t.RawEfficacy(), mark)
 	}
 	fmt.Fprintln(w, "efficacy = killed / (killed + lived), survivors listed as equivalent left out;")
 	fmt.Fprintln(w, "gremlins = killed / (killed + lived + equiv), gremlins' own figure.")
+	fmt.Fprintln(w, "not covered: in code the package's own tests never run; no block: in a case expression or a")
+	fmt.Fprintln(w, "package-level declaration, where a coverage profile has no block, so gremlins never runs them.")
 }
 
 // writeList prints the mutants with the given status that eq does not

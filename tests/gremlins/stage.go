@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // stageModule copies what core's tests need, go.mod, go.sum and core/,
@@ -53,25 +53,32 @@ func copyFile(src, dst string, mode os.FileMode) error {
 	return out.Close()
 }
 
-// sourceLines returns a function that gives line n of a file of the
-// repository ("" when there is no such line), reading each file once.
-func sourceLines(root string) func(file string, n int) string {
-	cache := map[string][]string{}
-	return func(file string, n int) string {
-		ls, ok := cache[file]
-		if !ok {
-			if f, err := os.Open(filepath.Join(root, file)); err == nil {
-				sc := bufio.NewScanner(f)
-				for sc.Scan() {
-					ls = append(ls, sc.Text())
-				}
-				f.Close()
-			}
-			cache[file] = ls
-		}
-		if n < 1 || n > len(ls) {
-			return ""
-		}
-		return ls[n-1]
+// sourceFiles reads the repository's files once each, for the source line
+// shown beside a mutant and for telling where a mutant lies.
+type sourceFiles struct {
+	root  string
+	texts map[string][]byte
+}
+
+func newSourceFiles(root string) *sourceFiles {
+	return &sourceFiles{root: root, texts: map[string][]byte{}}
+}
+
+// text returns the file's contents (nil when it cannot be read).
+func (s *sourceFiles) text(file string) []byte {
+	b, ok := s.texts[file]
+	if !ok {
+		b, _ = os.ReadFile(filepath.Join(s.root, file))
+		s.texts[file] = b
 	}
+	return b
+}
+
+// line returns line n of the file, "" when there is no such line.
+func (s *sourceFiles) line(file string, n int) string {
+	ls := strings.Split(string(s.text(file)), "\n")
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	return ls[n-1]
 }
