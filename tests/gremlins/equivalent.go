@@ -10,7 +10,8 @@ import (
 )
 
 // equivalent is one row of the list of equivalent mutants: a survivor that
-// no test can kill because the mutated program behaves like the original.
+// no test can kill because the mutated program behaves like the original,
+// or a not-covered mutant in code that no input can reach.
 type equivalent struct {
 	Pkg      string // core/bucket
 	Position string // bucket.go:207:19
@@ -104,7 +105,7 @@ func (eq equivalents) stale(run map[string][]mutant) []equivalent {
 		}
 		found := false
 		for _, m := range ms {
-			if m.Status == statusLived && m.Position() == e.Position && m.Type == e.Type {
+			if (m.Status == statusLived || m.Status == statusNotCovered) && m.Position() == e.Position && m.Type == e.Type {
 				found = true
 				break
 			}

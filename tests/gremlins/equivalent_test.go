@@ -59,6 +59,7 @@ func TestStale(t *testing.T) {
 		{Pkg: "core/bucket", Position: "bucket.go:12:3", Type: "ARITHMETIC_BASE"},         // killed now
 		{Pkg: "core/bucket", Position: "bucket.go:99:1", Type: "ARITHMETIC_BASE"},         // code moved
 		{Pkg: "core/retry", Position: "policy.go:1:1", Type: "ARITHMETIC_BASE"},           // not run
+		{Pkg: "core/bucket", Position: "bucket.go:30:2", Type: "INVERT_NEGATIVES"},        // unreachable code
 	} {
 		e.Line = i + 1
 		eq[equivalentKey(e.Pkg, e.Position, e.Type)] = e
@@ -66,6 +67,7 @@ func TestStale(t *testing.T) {
 	run := map[string][]mutant{"core/bucket": {
 		{Pkg: "core/bucket", File: "core/bucket/bucket.go", Line: 207, Column: 19, Type: "CONDITIONALS_BOUNDARY", Status: statusLived},
 		{Pkg: "core/bucket", File: "core/bucket/bucket.go", Line: 12, Column: 3, Type: "ARITHMETIC_BASE", Status: statusKilled},
+		{Pkg: "core/bucket", File: "core/bucket/bucket.go", Line: 30, Column: 2, Type: "INVERT_NEGATIVES", Status: statusNotCovered},
 	}}
 	st := eq.stale(run)
 	require.Len(t, st, 2)

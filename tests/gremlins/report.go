@@ -94,11 +94,13 @@ type tally struct {
 	Total      int
 	Killed     int
 	Lived      int // survivors not listed as equivalent
-	Equivalent int // survivors listed as equivalent
-	NotCovered int // in code the package's tests never run
-	NoBlock    int // outside every coverage block: gremlins cannot run them
-	TimedOut   int
-	NotViable  int
+	Equivalent int // survivors and not-covered mutants listed as equivalent
+	// GremlinsLived is every survivor, listed or not, as gremlins counts.
+	GremlinsLived int
+	NotCovered    int // in code the package's tests never run
+	NoBlock       int // outside every coverage block: gremlins cannot run them
+	TimedOut      int
+	NotViable     int
 }
 
 // Efficacy is killed / (killed + lived), in percent, with the survivors
@@ -112,15 +114,15 @@ func (t tally) Efficacy() float64 {
 
 // RawEfficacy is gremlins' own figure: every survivor counts.
 func (t tally) RawEfficacy() float64 {
-	n := t.Killed + t.Lived + t.Equivalent
+	n := t.Killed + t.GremlinsLived
 	if n == 0 {
 		return 100
 	}
 	return 100 * float64(t.Killed) / float64(n)
 }
 
-// count tallies one package's mutants; a survivor that eq lists counts as
-// equivalent instead of lived.
+// count tallies one package's mutants; a survivor or a not-covered mutant
+// that eq lists counts as equivalent instead.
 func count(pkg string, ms []mutant, eq equivalents) tally {
 	t := tally{Pkg: pkg, Total: len(ms)}
 	for _, m := range ms {
@@ -128,13 +130,18 @@ func count(pkg string, ms []mutant, eq equivalents) tally {
 		case statusKilled:
 			t.Killed++
 		case statusLived:
+			t.GremlinsLived++
 			if eq.has(m) {
 				t.Equivalent++
 			} else {
 				t.Lived++
 			}
 		case statusNotCovered:
-			t.NotCovered++
+			if eq.has(m) {
+				t.Equivalent++
+			} else {
+				t.NotCovered++
+			}
 		case statusNoBlock:
 			t.NoBlock++
 		case statusTimedOut:
@@ -160,7 +167,7 @@ func writeTable(w io.Writer, rows []tally, target float64) {
 			t.Efficacy(), t.RawEfficacy(), mark)
 	}
 	fmt.Fprintln(w, "efficacy = killed / (killed + lived), survivors listed as equivalent left out;")
-	fmt.Fprintln(w, "gremlins = killed / (killed + lived + equiv), gremlins' own figure.")
+	fmt.Fprintln(w, "gremlins = killed / (killed + every survivor), gremlins' own figure.")
 	fmt.Fprintln(w, "not covered: in code the package's own tests never run; no block: in a case expression or a")
 	fmt.Fprintln(w, "package-level declaration, where a coverage profile has no block, so gremlins never runs them.")
 }
@@ -170,7 +177,7 @@ func writeTable(w io.Writer, rows []tally, target float64) {
 func writeList(w io.Writer, title, status string, ms []mutant, eq equivalents, lines func(file string, n int) string) {
 	var picked []mutant
 	for _, m := range ms {
-		if m.Status == status && !(status == statusLived && eq.has(m)) {
+		if m.Status == status && !eq.has(m) {
 			picked = append(picked, m)
 		}
 	}

@@ -56,13 +56,15 @@ func TestCount(t *testing.T) {
 		raw  float64
 	}{
 		{"nothing listed", equivalents{},
-			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
+			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, GremlinsLived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
 		{"one survivor listed", equivalents{equivalentKey("core/bucket", "bucket.go:207:19", "CONDITIONALS_BOUNDARY"): {}},
-			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 1, Equivalent: 1, NotCovered: 1, TimedOut: 1, NotViable: 1}, 75, 60},
+			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 1, GremlinsLived: 2, Equivalent: 1, NotCovered: 1, TimedOut: 1, NotViable: 1}, 75, 60},
+		{"unreachable code listed", equivalents{equivalentKey("core/bucket", "bucket.go:9:2", "INVERT_NEGATIVES"): {}},
+			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, GremlinsLived: 2, Equivalent: 1, TimedOut: 1, NotViable: 1}, 60, 60},
 		{"listed under another mutation", equivalents{equivalentKey("core/bucket", "bucket.go:207:19", "CONDITIONALS_NEGATION"): {}},
-			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
+			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, GremlinsLived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
 		{"listed under another package", equivalents{equivalentKey("core/retry", "bucket.go:207:19", "CONDITIONALS_BOUNDARY"): {}},
-			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
+			tally{Pkg: "core/bucket", Total: 8, Killed: 3, Lived: 2, GremlinsLived: 2, NotCovered: 1, TimedOut: 1, NotViable: 1}, 60, 60},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +80,7 @@ func TestEfficacyWithNothingRun(t *testing.T) {
 	empty := tally{Pkg: "core/clock", NotCovered: 4}
 	assert.InDelta(t, 100, empty.Efficacy(), 1e-9)
 	assert.InDelta(t, 100, empty.RawEfficacy(), 1e-9)
-	allEquivalent := tally{Equivalent: 2}
+	allEquivalent := tally{Equivalent: 2, GremlinsLived: 2}
 	assert.InDelta(t, 100, allEquivalent.Efficacy(), 1e-9)
 	assert.InDelta(t, 0, allEquivalent.RawEfficacy(), 1e-9)
 }
