@@ -84,7 +84,9 @@ func loadExercises(lessons []Lesson) ([]exercisePage, error) {
 		}
 		p := exercisePage{
 			Slug: e.Slug, Title: e.Title, Lesson: l,
-			Prompt: template.HTML(buf.String()), Starter: e.Starter, Forbid: e.Forbid,
+			// A code block may scroll sideways: keyboard users reach it too.
+			Prompt:  template.HTML(strings.ReplaceAll(buf.String(), "<pre>", `<pre tabindex="0">`)),
+			Starter: e.Starter, Forbid: e.Forbid,
 		}
 		for _, pkg := range e.Packages() {
 			if strings.HasPrefix(pkg, courseModule) {

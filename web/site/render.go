@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/flakylab/flakylab/web/examples"
@@ -29,10 +30,18 @@ const (
 	StormPictureDirective = "storm-picture"
 )
 
-// renderedLesson is a lesson's HTML and the examples it embeds, in order.
+// renderedLesson is a lesson's HTML, the examples it embeds and its
+// second-level headings, in order.
 type renderedLesson struct {
 	HTML     template.HTML
 	Examples []string
+	Contents []Heading
+}
+
+// Heading is a section heading of a lesson and its anchor, for the
+// lesson's table of contents.
+type Heading struct {
+	ID, Text string
 }
 
 // markdown renders lessons. Lesson sources are ours, so raw HTML (the
@@ -53,14 +62,43 @@ func (m *markdown) render(l Lesson) (renderedLesson, error) {
 			renderer.WithNodeRenderers(util.Prioritized(blocks, 100)),
 		),
 	)
+	doc := md.Parser().Parse(text.NewReader(l.Body))
 	var buf bytes.Buffer
-	if err := md.Convert(l.Body, &buf); err != nil {
+	if err := md.Renderer().Render(&buf, l.Body, doc); err != nil {
 		return renderedLesson{}, fmt.Errorf("site: %s: %w", l.Slug, err)
 	}
 	if blocks.err != nil {
 		return renderedLesson{}, fmt.Errorf("site: %s: %w", l.Slug, blocks.err)
 	}
-	return renderedLesson{HTML: template.HTML(buf.String()), Examples: blocks.used}, nil
+	return renderedLesson{HTML: template.HTML(buf.String()), Examples: blocks.used, Contents: headings(doc, l.Body)}, nil
+}
+
+// headings lists the level-2 headings of a parsed lesson with the ids the
+// parser gave them.
+func headings(doc ast.Node, source []byte) []Heading {
+	var out []Heading
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level != 2 {
+			continue
+		}
+		id, _ := h.AttributeString("id")
+		idb, _ := id.([]byte)
+		var t strings.Builder
+		_ = ast.Walk(h, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if entering {
+				switch c := c.(type) {
+				case *ast.Text:
+					t.Write(c.Segment.Value(source))
+				case *ast.String:
+					t.Write(c.Value)
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+		out = append(out, Heading{ID: string(idb), Text: t.String()})
+	}
+	return out
 }
 
 // blockRenderer renders fenced code blocks: example directives become

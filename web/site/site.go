@@ -138,6 +138,7 @@ func Build(o Options) (Result, error) {
 			"Slug":        l.Slug,
 			"Lesson":      l,
 			"Body":        r.HTML,
+			"Contents":    r.Contents,
 			"Prev":        neighbour(lessons, i-1),
 			"Next":        neighbour(lessons, i+1),
 			"QuickChecks": qz.quickCheck[l.Slug],

@@ -6,7 +6,7 @@ import { basicSetup } from "codemirror";
 import { EditorView, keymap, Decoration, GutterMarker, gutterLineClass } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, Prec, RangeSet } from "@codemirror/state";
 import { go } from "@codemirror/lang-go";
-import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { HighlightStyle, syntaxHighlighting, indentUnit, foldEffect } from "@codemirror/language";
 import { completionStatus, closeCompletion, currentCompletions } from "@codemirror/autocomplete";
 import { searchPanelOpen } from "@codemirror/search";
 import { tags as t } from "@lezer/highlight";
@@ -67,8 +67,9 @@ const errorLine = StateField.define({
 
 // createEditor mounts an editor in parent. onRun is called for Mod-Enter,
 // onLeave for Esc (when no completion list or search panel is open), and
-// onChange after every edit with the new text.
-export function createEditor({ parent, doc, label, onRun, onLeave, onChange }) {
+// onChange after every edit with the new text. With fold, the import block
+// and error-check boilerplate start folded.
+export function createEditor({ parent, doc, label, onRun, onLeave, onChange, fold = false }) {
   const keys = Prec.highest(keymap.of([
     { key: "Mod-Enter", run: () => { onRun(); return true; } },
     {
@@ -84,7 +85,7 @@ export function createEditor({ parent, doc, label, onRun, onLeave, onChange }) {
       },
     },
   ]));
-  return new EditorView({
+  const view = new EditorView({
     parent,
     state: EditorState.create({
       doc,
@@ -96,11 +97,52 @@ export function createEditor({ parent, doc, label, onRun, onLeave, onChange }) {
         errorLine,
         keys,
         EditorState.tabSize.of(4),
-        EditorView.contentAttributes.of({ "aria-label": label }),
+        // Go is indented with tabs (as gofmt writes it): Enter and Tab
+        // indent with one.
+        indentUnit.of("\t"),
+        // The content is the focusable part of the scrolling editor.
+        EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
         EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
       ],
     }),
   });
+  if (fold) foldBoilerplate(view);
+  return view;
+}
+
+// boilerplateRanges finds what a reader can skip at first in a Go program:
+// the body of each parenthesized import block and of each
+// "if err != nil {" block of a single line. Each range runs from the end of
+// the opening line to the start of the closing one, so the fold reads
+// "import (…)". Offsets are into text.
+export function boilerplateRanges(text) {
+  const ranges = [];
+  const lines = text.split("\n");
+  const starts = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    let close = -1;
+    if (/^import \($/.test(line)) {
+      close = lines.findIndex((l, j) => j > i && l === ")");
+    } else if (/^\s*if err != nil \{$/.test(line) && i + 2 < lines.length) {
+      const indent = line.match(/^\s*/)[0];
+      if (lines[i + 2] === indent + "}") close = i + 2;
+    }
+    if (close > i + 1) ranges.push({ from: starts[i] + line.length, to: starts[close] + lines[close].indexOf(lines[close].trim()) });
+  }
+  return ranges;
+}
+
+// foldBoilerplate folds the ranges of boilerplateRanges; the learner
+// unfolds them from the gutter or the placeholder.
+export function foldBoilerplate(view) {
+  const effects = boilerplateRanges(view.state.doc.toString()).map((r) => foldEffect.of(r));
+  if (effects.length) view.dispatch({ effects });
 }
 
 // replaceAll swaps the whole text in one undoable transaction.

@@ -3,6 +3,8 @@
 // share.
 
 import { createEditor, replaceAll, markError } from "./editor.js";
+import { OutputView } from "../../static/js/output.js";
+import { playgroundLink } from "../../static/js/share.js";
 
 function lines(text) {
   if (!text) return 0;
@@ -37,8 +39,10 @@ export class Example {
     this.el = {
       editor: q("editor"), badge: q("modified"), output: q("output"), label: q("label"),
       meta: q("meta"), stdout: q("stdout"), stderr: q("stderr"), stderrWrap: q("stderr-wrap"),
-      live: q("live"), expected: q("expected"),
+      live: q("live"), expected: q("expected"), match: q("match"), playground: q("playground"),
     };
+    this.out = new OutputView(this.el.stdout);
+    this.err = new OutputView(this.el.stderr);
     this.buttons = {};
     for (const b of root.querySelectorAll("button[data-action]")) this.buttons[b.dataset.action] = b;
     this.original = this.el.editor.querySelector("pre.source").textContent;
@@ -55,6 +59,7 @@ export class Example {
       onRun: () => this.run(),
       onLeave: () => this.buttons.run.focus(),
       onChange: (text) => this.#changed(text),
+      fold: true,
     });
     this.#showModified(start !== this.original);
     this.el.output.dataset.state = "expected";
@@ -63,7 +68,7 @@ export class Example {
       // belong to it, so the panel stays empty until the learner runs it.
       this.el.output.dataset.state = "restored";
       this.el.label.textContent = "Output";
-      this.el.stdout.textContent = "";
+      this.out.clear();
       this.el.meta.textContent = "your saved edit, not run yet";
     }
 
@@ -71,6 +76,20 @@ export class Example {
     this.buttons.stop.addEventListener("click", () => this.stop());
     this.buttons.format.addEventListener("click", () => this.format());
     this.buttons.reset.addEventListener("click", () => this.reset());
+    // "Open in playground" carries the code as it is when the link is
+    // followed (a middle click too), never a stale copy.
+    const link = this.el.playground;
+    if (link) {
+      const refresh = async () => { link.href = await playgroundLink(this.source, link.getAttribute("href")); };
+      link.addEventListener("pointerdown", refresh);
+      link.addEventListener("focus", refresh);
+      link.addEventListener("click", async (e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        await refresh();
+        location.href = link.href;
+      });
+    }
   }
 
   get source() {
@@ -109,17 +128,38 @@ export class Example {
   #clearOutput(label) {
     this.el.output.dataset.state = "live";
     this.el.label.textContent = label;
-    this.el.stdout.textContent = "";
-    this.el.stderr.textContent = "";
+    this.out.clear();
+    this.err.clear();
     this.el.stderrWrap.hidden = true;
     this.el.meta.textContent = "";
     this.el.meta.className = "meta";
+    this.#showMatch(null);
   }
 
   #stderr(text) {
     if (!text) return;
-    this.el.stderr.textContent += text;
+    this.err.append(text);
     this.el.stderrWrap.hidden = false;
+  }
+
+  // #showMatch shows whether the output is the lesson's: true, false, or
+  // null for no mark.
+  #showMatch(same) {
+    const m = this.el.match;
+    if (!m) return;
+    m.hidden = same === null;
+    m.dataset.match = same === null ? "" : String(same);
+    m.textContent = same ? "✓ same as the lesson" : "≠ differs from the lesson";
+  }
+
+  // #bringOutputIntoView scrolls the output panel into the window when it
+  // is below (or above) it, as on a phone where it sits under the code.
+  #bringOutputIntoView() {
+    const r = this.el.output.getBoundingClientRect();
+    const h = window.innerHeight || document.documentElement.clientHeight;
+    if (r.top >= 0 && r.top < h - 48) return;
+    const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    this.el.output.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
   }
 
   async run() {
@@ -128,11 +168,12 @@ export class Example {
     this.#setRunning(true);
     this.#clearOutput("Output");
     this.el.meta.textContent = this.session.ready ? "running…" : "waiting for the Go runtime…";
+    this.#bringOutputIntoView();
     this.#announce(`Running example ${this.name}.`);
     let result;
     try {
       result = await this.session.run(this, this.source, {
-        onStdout: (chunk) => { this.el.stdout.textContent += chunk; },
+        onStdout: (chunk) => this.out.append(chunk),
         onStderr: (chunk) => this.#stderr(chunk),
       });
     } catch (err) {
@@ -149,8 +190,8 @@ export class Example {
 
   #show(r) {
     // The streamed chunks are replaced by the final, complete text.
-    this.el.stdout.textContent = r.stdout ?? "";
-    this.el.stderr.textContent = "";
+    this.out.set(r.stdout ?? "");
+    this.err.clear();
     this.el.stderrWrap.hidden = true;
     this.#stderr(r.stderr ?? "");
     if (r.truncated) this.#stderr("\n[output truncated]\n");
@@ -163,7 +204,8 @@ export class Example {
       this.el.meta.textContent = ["finished", ...parts].join(" · ");
       this.el.meta.className = "meta ok";
       this.session.storage.markRan(this.name);
-      const same = r.stdout === this.expected ? " The output matches the lesson." : "";
+      this.#showMatch(r.stdout === this.expected);
+      const same = r.stdout === this.expected ? " The output matches the lesson." : " The output differs from the lesson's.";
       this.#announce(`Example ${this.name} finished: ${n} line${n === 1 ? "" : "s"} of output${r.stderr ? ", and standard error output" : ""}.${same}`);
       return;
     }
@@ -171,9 +213,23 @@ export class Example {
     const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
     this.#stderr(`${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
     if (e.line > 0) markError(this.view, e.line);
+    this.#showMatch(false);
     this.el.meta.textContent = [KIND[e.kind] ?? "failed", ...parts].join(" · ");
     this.el.meta.className = "meta failed";
     this.#announce(`Example ${this.name} failed. ${KIND[e.kind] ?? "Error"}${where}: ${e.message}`);
+  }
+
+  // #showExpected puts the lesson's own output back, with no stale error.
+  #showExpected() {
+    if (this.running) this.stop();
+    this.el.output.dataset.state = "expected";
+    this.el.label.textContent = "Prints";
+    this.out.set(this.expected);
+    this.err.clear();
+    this.el.stderrWrap.hidden = true;
+    this.el.meta.textContent = "";
+    this.el.meta.className = "meta";
+    this.#showMatch(null);
   }
 
   stop() {
@@ -202,6 +258,7 @@ export class Example {
     if (this.source === this.original) return;
     replaceAll(this.view, this.original);
     markError(this.view, 0);
+    this.#showExpected();
     this.view.focus();
     this.#announce("Reset to the original code. Undo with Control+Z to get your version back.");
   }

@@ -15,6 +15,8 @@ import { createEditor, replaceAll, markError } from "./editor.js";
 import { ExerciseProgress } from "./exercise-progress.js";
 import { checkSubmission, reportRuns } from "../../../exercises/web/grade.js";
 import { ReviewStore } from "../../quiz/review.js";
+import { mountExerciseRun } from "./exercise-run.js";
+import { mountSectionsMenu } from "./masthead.js";
 
 // FAILS_BEFORE_SOLUTION is how many checks that did not pass every check
 // unlock "Show a solution".
@@ -121,6 +123,7 @@ class ExercisePage {
         : `Checked ${p.attempts} time${p.attempts === 1 ? "" : "s"} so far; best score ${p.best}%. Press Check to run the checks again.`;
     }
     this.#startRuntime();
+    mountExerciseRun(root, { source: () => this.source(), runtime: () => this.rt ?? null, view: this.view, stop: this.btn.stop });
   }
 
   source() {
@@ -357,6 +360,7 @@ function indexPage() {
 }
 
 function main() {
+  mountSectionsMenu();
   if (document.body.classList.contains("index-page")) {
     indexPage();
     return;

@@ -11,6 +11,7 @@ import { mountStormChart } from "./storm-chart.js";
 import { mountQuizPages } from "../../quiz/pages.js";
 import { mountProgressFile } from "./progress-file.js";
 import { mountBackoff, mountBreaker, mountBucket } from "./pictures.js";
+import { mountSectionsMenu } from "./masthead.js";
 
 document.documentElement.classList.add("js");
 
@@ -233,6 +234,7 @@ function offline() {
   else window.addEventListener("load", register, { once: true });
 }
 
+mountSectionsMenu();
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
 else if (document.body.classList.contains("quiz-page")) session = quizPage();

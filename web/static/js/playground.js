@@ -1,6 +1,11 @@
-// The runtime's own page: a textarea, Run, Stop and Format.
+// The runtime's own page: a textarea, Run, Stop, Format and Share. The
+// program is kept in this browser as it is edited; a shared link
+// (playground.html#code=...) opens a program but never runs it: only Run
+// does.
 
 import { Runtime } from "./runtime.js";
+import { OutputView } from "./output.js";
+import { decodeProgram, playgroundLink, programFromHash } from "./share.js";
 
 const examples = {
   bucket: `package main
@@ -79,10 +84,12 @@ func main() {
 const $ = (id) => document.getElementById(id);
 const ui = {
   source: $("source"), example: $("example"),
-  run: $("run"), stop: $("stop"), format: $("format"),
+  run: $("run"), stop: $("stop"), format: $("format"), share: $("share"),
+  shareBox: $("share-box"), shareLink: $("share-link"), shareText: $("share-text"),
   loading: $("loading"), progress: $("progress"), progressText: $("progress-text"),
-  status: $("status"), stdout: $("stdout"), stderr: $("stderr"),
+  status: $("status"), stdout: $("stdout"), stderr: $("stderr"), opened: $("opened"),
 };
+const out = { stdout: new OutputView(ui.stdout), stderr: new OutputView(ui.stderr) };
 
 function megabytes(n) {
   return `${(n / 1e6).toFixed(1)} MB`;
@@ -108,23 +115,10 @@ function setStatus(text, isError = false) {
   ui.status.classList.toggle("error", isError);
 }
 
-// Output arrives in many small chunks; append them once per frame.
-const pending = { stdout: "", stderr: "" };
-let frame = 0;
-function flush() {
-  frame = 0;
-  for (const key of ["stdout", "stderr"]) {
-    if (pending[key]) {
-      ui[key].append(pending[key]);
-      pending[key] = "";
-    }
-  }
-}
+// Output arrives in many small chunks; OutputView draws them once per frame
+// and keeps the panel bounded.
 function stream(key) {
-  return (chunk) => {
-    pending[key] += chunk;
-    frame ||= requestAnimationFrame(flush);
-  };
+  return (chunk) => out[key].append(chunk);
 }
 
 function showProgress(received, total) {
@@ -136,13 +130,6 @@ function showProgress(received, total) {
     ui.progress.removeAttribute("value");
     ui.progressText.textContent = megabytes(received);
   }
-}
-
-function note(pane, text, className) {
-  const span = document.createElement("span");
-  span.className = className;
-  span.textContent = text;
-  pane.append(span);
 }
 
 function describe(r) {
@@ -191,26 +178,25 @@ let ticker = 0;
 
 async function run() {
   if (rt.running) return;
-  ui.stdout.textContent = "";
-  ui.stderr.textContent = "";
+  out.stdout.clear();
+  out.stderr.clear();
   setState("running");
   const started = performance.now();
   setStatus("Running…");
   ticker = setInterval(() => setStatus(`Running… ${duration(performance.now() - started)}`), 250);
   try {
     const r = await rt.run(ui.source.value, { onStdout: stream("stdout"), onStderr: stream("stderr") });
-    cancelAnimationFrame(frame);
-    frame = 0;
-    pending.stdout = pending.stderr = "";
     // The result holds the whole output; it replaces the streamed copy.
-    ui.stdout.textContent = r.stdout;
-    ui.stderr.textContent = r.stderr;
     // A truncated output already ends with the runtime's own notice.
     // A panic's report is usually in stderr already; do not say it twice.
+    out.stdout.set(r.stdout);
+    let stderr = r.stderr;
     if (r.error && !r.stderr.includes(r.error.message)) {
       const gap = r.stderr && !r.stderr.endsWith("\n") ? "\n" : "";
-      note(ui.stderr, `${gap}${explain(r.error)}\n`, r.error.kind === "stopped" ? "notice" : "error");
+      stderr += `${gap}${explain(r.error)}\n`;
     }
+    out.stderr.set(stderr);
+    ui.stderr.dataset.kind = r.error ? (r.error.kind === "stopped" ? "notice" : "error") : "";
     for (const pane of [ui.stdout, ui.stderr]) pane.dataset.empty = "(none)";
     setStatus(describe(r), Boolean(r.error) && r.error.kind !== "stopped");
     if (r.error?.line > 0) selectLine(r.error.line, r.error.column);
@@ -237,13 +223,101 @@ async function format() {
   }
 }
 
-ui.source.value = examples.bucket;
+// The learner's program is kept in this browser as it is edited.
+const SAVED = "flakylab:playground";
+const BEFORE_SHARE = "flakylab:playground:before-share";
+function savedProgram(key = SAVED) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key));
+    return v && typeof v.source === "string" ? v.source : null;
+  } catch {
+    return null;
+  }
+}
+function saveProgram(source, key = SAVED) {
+  try {
+    localStorage.setItem(key, JSON.stringify({ schema: 1, source, savedAt: new Date().toISOString() }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+let saveTimer = 0;
+let sharedUnsaved = false; // a shared program shown, not edited yet
+
+function show(source) {
+  ui.source.value = source;
+  ui.example.value = Object.keys(examples).find((k) => examples[k] === source) ?? "";
+}
+
+function announceOpened(text, isError = false) {
+  ui.opened.textContent = text;
+  ui.opened.hidden = !text;
+  ui.opened.classList.toggle("error", isError);
+}
+
+// open shows the program of a shared link, or the saved one. A link that
+// cannot be read says why and changes nothing.
+async function open() {
+  const own = savedProgram();
+  show(own ?? examples.bucket);
+  const value = programFromHash(location.hash);
+  if (value === null) return;
+  try {
+    const source = await decodeProgram(value);
+    show(source);
+    sharedUnsaved = own !== null && own !== source;
+    announceOpened("You opened a shared program. Nothing has run: read it, then press Run." +
+      (sharedUnsaved ? " Your own program is kept; editing this one saves it in its place, and the previous one stays in this browser's storage." : ""));
+  } catch (err) {
+    announceOpened(`This link's program could not be opened: ${err.message}. ${own !== null ? "Your own program is shown, unchanged." : "An example is shown instead."}`, true);
+  }
+  // Reloading now keeps the learner's edits instead of the link's program.
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+async function share() {
+  try {
+    const link = await playgroundLink(ui.source.value, location.pathname);
+    ui.shareLink.value = link;
+    ui.shareBox.hidden = false;
+    ui.shareLink.focus();
+    ui.shareLink.select();
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      copied = true;
+    } catch {
+      // no clipboard access (an insecure origin, a denied permission)
+    }
+    ui.shareText.textContent = `${copied ? "Copied to the clipboard: a" : "A"} link of ${link.length.toLocaleString("en")} characters that carries this program. Whoever opens it sees the program; it runs only when they press Run.`;
+  } catch (err) {
+    setStatus(`Could not make a link: ${err.message}`, true);
+  }
+}
+
+open();
+function scheduleSave() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    if (sharedUnsaved) {
+      const own = savedProgram();
+      if (own !== null) saveProgram(own, BEFORE_SHARE);
+      sharedUnsaved = false;
+    }
+    if (!saveProgram(ui.source.value)) setStatus("This browser would not save your program (storage is full or disabled); copy it before you leave.", true);
+  }, 250);
+}
 ui.example.addEventListener("change", () => {
-  if (examples[ui.example.value]) ui.source.value = examples[ui.example.value];
+  if (!examples[ui.example.value]) return;
+  ui.source.value = examples[ui.example.value];
+  scheduleSave();
 });
 ui.source.addEventListener("input", () => {
   ui.example.value = "";
+  scheduleSave();
 });
+ui.share.addEventListener("click", share);
 ui.run.addEventListener("click", run);
 ui.stop.addEventListener("click", () => rt.stop());
 ui.format.addEventListener("click", format);
@@ -257,7 +331,7 @@ document.addEventListener("keydown", (e) => {
 });
 
 // Tests and benchmarks drive the page through this handle.
-globalThis.playground = { runtime: rt, examples, readyAt: null };
+globalThis.playground = { runtime: rt, examples, readyAt: null, output: out };
 rt.ready.then(
   () => {
     globalThis.playground.readyAt = performance.now();

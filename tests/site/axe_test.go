@@ -1,0 +1,221 @@
+//go:build browser
+
+package site
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/flakylab/flakylab/tests/browser"
+)
+
+// axe-core (npm, a dev dependency) is injected into each page through the
+// DevTools protocol, so the pages' own Content-Security-Policy does not need
+// to allow it.
+var axeSource = sync.OnceValues(func() (string, error) {
+	root, err := browser.RepoRoot()
+	if err != nil {
+		return "", err
+	}
+	b, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		return "", fmt.Errorf("axe-core is missing (run npm ci): %w", err)
+	}
+	return string(b), nil
+})
+
+// axeViolation is one rule that failed, with the nodes it failed on.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		HTML    string `json:"html"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// axeRun injects axe-core into the tab (once per document) and returns the
+// violations of the whole page as it is now.
+func axeRun(t *testing.T, ctx context.Context) []axeViolation {
+	t.Helper()
+	src, err := axeSource()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !evalBool(t, ctx, `typeof window.axe === "object"`) {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](src)); err != nil {
+			t.Fatalf("injecting axe-core: %v", err)
+		}
+	}
+	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	out, err := chromedp.Run(sctx, chromedp.Evaluate[string](`axe.run(document, {resultTypes: ["violations"]}).then((r) => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("running axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		t.Fatalf("axe-core's answer: %v", err)
+	}
+	return vs
+}
+
+func evalBool(t *testing.T, ctx context.Context, expr string) bool {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// axeTally counts axe-core's failing nodes by impact over many checks, and
+// keeps the serious and critical ones to report.
+type axeTally struct {
+	mu     sync.Mutex
+	counts map[string]int
+	rules  map[string]int
+	faults []string
+}
+
+func (a *axeTally) add(where string, vs []axeViolation) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.counts == nil {
+		a.counts, a.rules = map[string]int{}, map[string]int{}
+	}
+	for _, v := range vs {
+		a.counts[v.Impact] += len(v.Nodes)
+		a.rules[v.Impact+" "+v.ID] += len(v.Nodes)
+		if v.Impact != "serious" && v.Impact != "critical" {
+			continue
+		}
+		var nodes []string
+		for i, n := range v.Nodes {
+			if i == 3 {
+				nodes = append(nodes, fmt.Sprintf("… and %d more", len(v.Nodes)-3))
+				break
+			}
+			html := n.HTML
+			if len(html) > 140 {
+				html = html[:140] + "…"
+			}
+			nodes = append(nodes, fmt.Sprintf("%v %s", n.Target, html))
+		}
+		a.faults = append(a.faults, fmt.Sprintf("%s: %s (%s, %d nodes): %s\n      %s", where, v.ID, v.Impact, len(v.Nodes), v.Help, strings.Join(nodes, "\n      ")))
+	}
+}
+
+func (a *axeTally) summary() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var keys []string
+	for k := range a.counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s %d", k, a.counts[k]))
+	}
+	if len(parts) == 0 {
+		return "no failing nodes"
+	}
+	var rules []string
+	for k, n := range a.rules {
+		rules = append(rules, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(rules)
+	return "failing nodes by impact: " + strings.Join(parts, ", ") + "; by rule: " + strings.Join(rules, ", ")
+}
+
+// axeSizes are the two windows every page is checked at: a laptop and a
+// phone.
+var axeSizes = []struct {
+	name string
+	w, h int64
+}{
+	{"desktop", 1280, 800},
+	{"phone", 390, 844},
+}
+
+// TestAccessibilityOfEveryPage runs axe-core on every page of the site at
+// 1280×800 and 390×844, and again after a learner has used it: an example
+// run, an example that fails to compile, a quick check answered and an
+// exercise checked. It fails on any serious or critical violation and logs
+// the count of failing nodes by impact.
+func TestAccessibilityOfEveryPage(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	if _, err := axeSource(); err != nil {
+		t.Fatal(err)
+	}
+	var tally axeTally
+	for _, size := range axeSizes {
+		t.Run(size.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := browser.LaunchT(t, 4*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+				t.Fatal(err)
+			}
+			for _, pg := range pages(t, dist) {
+				load(t, ctx, srv.URL+pg)
+				tally.add(size.name+" "+pg, axeRun(t, ctx))
+			}
+			axeAfterUse(t, ctx, srv.URL, size.name, &tally)
+		})
+	}
+	t.Cleanup(func() {
+		t.Log(tally.summary())
+		if len(tally.faults) > 0 {
+			t.Errorf("%d serious or critical accessibility violations:\n  %s", len(tally.faults), strings.Join(tally.faults, "\n  "))
+		}
+	})
+}
+
+// axeAfterUse checks the states a learner brings a page into.
+func axeAfterUse(t *testing.T, ctx context.Context, base, size string, tally *axeTally) {
+	t.Helper()
+	load(t, ctx, base+"token-bucket.html")
+	if meta := runExample(t, ctx, "bucket-basic", 30*time.Second); !strings.HasPrefix(meta, "finished") {
+		t.Fatalf("bucket-basic: %s", meta)
+	}
+	tally.add(size+" token-bucket.html after a run", axeRun(t, ctx))
+
+	typeInto(t, ctx, "bucket-basic", "package main\n\nfunc main() {\n\tx := 1\n}\n")
+	if meta := runExample(t, ctx, "bucket-basic", 30*time.Second); strings.HasPrefix(meta, "finished") {
+		t.Fatalf("a program with an unused variable ran: %s", meta)
+	}
+	tally.add(size+" token-bucket.html after a compile error", axeRun(t, ctx))
+
+	evalString(t, ctx, `document.querySelector(".quick-check input[type=radio], .quick-check input").click(), "ok"`)
+	evalString(t, ctx, `(document.querySelector(".quick-check button[type=submit], .quick-check form button") || {click(){}}).click(), "ok"`)
+	tally.add(size+" token-bucket.html after a quick check", axeRun(t, ctx))
+
+	ex := evalString(t, ctx, `document.querySelector("a[data-exercise-link]").getAttribute("href")`)
+	load(t, ctx, base+ex)
+	if err := waitFor(ctx, `document.querySelector('[data-role="exercise"]').dataset.ready === "true"`, 60*time.Second); err != nil {
+		failWithShot(t, ctx, "axe-exercise", "%s: the Go runtime never got ready: %v", ex, err)
+	}
+	evalString(t, ctx, `document.querySelector('[data-action="check"]').click(), "ok"`)
+	if err := waitFor(ctx, `document.querySelector('[data-role="exercise"]').dataset.status !== undefined && document.querySelector('[data-role="exercise"]').dataset.state === "idle"`, 90*time.Second); err != nil {
+		failWithShot(t, ctx, "axe-exercise", "%s: Check never finished: %v", ex, err)
+	}
+	tally.add(size+" "+ex+" after a check", axeRun(t, ctx))
+}
