@@ -106,7 +106,7 @@ export class ReviewStore {
   #storage;
   #onSetAside;
   #scheduler = makeScheduler();
-  #cards = {};
+  #cards = Object.create(null); // a card may be named anything, "__proto__" too
 
   // storage is a Web Storage (default localStorage, or memory when that is
   // unavailable); onSetAside(key, asideKey, reason) hears of unreadable data.
@@ -141,7 +141,7 @@ export class ReviewStore {
       try { this.#storage.removeItem(STORAGE_KEY); } catch { /* leave it */ }
       return;
     }
-    const bad = {};
+    const bad = Object.create(null);
     for (const [id, e] of Object.entries(value.cards)) {
       if (validEntry(id, e)) this.#cards[id] = e;
       else bad[id] = e;
@@ -271,14 +271,14 @@ export class ReviewStore {
     if (!isObject(obj) || obj.schema !== SCHEMA || !isObject(obj.cards)) {
       throw new Error(`review: not a review state of schema ${SCHEMA}`);
     }
-    const cards = {};
+    const cards = Object.create(null);
     let skipped = 0;
     for (const [id, e] of Object.entries(obj.cards)) {
       if (validEntry(id, e)) cards[id] = structuredClone(e);
       else skipped++;
     }
     this.#cards = cards;
-    this.#save();
+    if (!this.#save()) throw new Error("review: the browser's storage is full");
     return { imported: Object.keys(cards).length, skipped };
   }
 }

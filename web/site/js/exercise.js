@@ -10,7 +10,7 @@
 // runtime for the programs to run and for the report.
 
 import { Runtime } from "./runtime.js";
-import { Storage } from "./storage.js";
+import { Storage, STORAGE_FULL } from "./storage.js";
 import { createEditor, replaceAll, markError } from "./editor.js";
 import { ExerciseProgress } from "./exercise-progress.js";
 import { checkSubmission, reportRuns } from "../../../exercises/web/grade.js";
@@ -73,7 +73,7 @@ class ExercisePage {
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    this.storage = new Storage({ onSetAside });
+    this.storage = new Storage({ onSetAside, onSaveFailed: () => notice(STORAGE_FULL) });
     this.progress = new ExerciseProgress({ onSetAside });
     this.review = new ReviewStore({});
     this.codeKey = "exercise-" + data.slug;

@@ -5,7 +5,7 @@
 // progress.
 
 import { Runtime } from "./runtime.js";
-import { Storage } from "./storage.js";
+import { Storage, STORAGE_FULL } from "./storage.js";
 import { Example } from "./example.js";
 import { mountStormChart } from "./storm-chart.js";
 import { mountQuizPages } from "../../quiz/pages.js";
@@ -18,10 +18,11 @@ document.documentElement.classList.add("js");
 const $ = (sel, root = document) => root.querySelector(sel);
 
 // notice shows a dismissible message at the top of the page.
-function notice(text) {
+function notice(text, role = "") {
   const box = $('[data-role="notices"]');
-  if (!box) return;
+  if (!box) return null;
   const p = document.createElement("div");
+  if (role) p.dataset.role = role;
   p.className = "notice";
   p.setAttribute("role", "status");
   const span = document.createElement("span");
@@ -32,9 +33,21 @@ function notice(text) {
   close.addEventListener("click", () => p.remove());
   p.append(span, close);
   box.append(p);
+  return p;
+}
+
+function storageFull() {
+  if (!$('[data-role="storage-full"]')) notice(STORAGE_FULL, "storage-full");
+}
+
+function storageSaved() {
+  const n = $('[data-role="storage-full"]');
+  if (n) n.querySelector("span").textContent = "Saving works again: your edits are saved in this browser.";
 }
 
 const storage = new Storage({
+  onSaveFailed: storageFull,
+  onSaved: storageSaved,
   onSetAside: (key, aside) => {
     const what = key.startsWith("flakylab:code:")
       ? `your saved edit of example ${key.slice("flakylab:code:".length)}`

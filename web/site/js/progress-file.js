@@ -12,12 +12,16 @@
 // An import is checked whole before anything is written: a file that is not
 // ours, of another version, or with a part of the wrong shape changes
 // nothing and says why. A good file is merged into what the browser already
-// holds, keeping the more recent of two edits of the same example and of two
-// histories of the same review card, so importing never loses work.
+// holds, keeping the more recent of two edits of the same example (an edit
+// without a time is older than any dated one, and of two undated edits the
+// browser's stays) and of two histories of the same review card, so
+// importing never loses work. The merge is written whole or not at all:
+// the room it needs is tried first, and a write that fails anyway puts back
+// what was there.
 
 import { SCHEMA } from "./storage.js";
 import { EXERCISES_KEY, validState as validExercises, mergeEntries } from "./exercise-progress.js";
-import { exportState, importState } from "../../quiz/pages.js";
+import { exportState, importState, STORAGE_KEY as REVIEW_KEY } from "../../quiz/pages.js";
 import { memoryStorage, validEntry } from "../../quiz/review.js";
 
 export const FORMAT = "flakylab-progress";
@@ -26,6 +30,12 @@ const CODE = "flakylab:code:";
 const PROGRESS = "flakylab:progress";
 
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+// Maps keyed by names from a file are objects without a prototype, so a
+// name such as "__proto__" is stored like any other.
+const dict = (from) => Object.assign(Object.create(null), from);
+function put(obj, key, value) {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
 const isTime = (s) => typeof s === "string" && !Number.isNaN(Date.parse(s));
 
 function parseItem(s, key) {
@@ -38,12 +48,12 @@ function parseItem(s, key) {
 
 // collect gathers everything saved in storage s into an export document.
 export function collect(s = localStorage, now = new Date()) {
-  const code = {};
+  const code = Object.create(null);
   for (let i = 0; i < s.length; i++) {
     const key = s.key(i);
     if (!key?.startsWith(CODE)) continue;
     const v = parseItem(s, key);
-    if (isObject(v) && v.schema === SCHEMA && typeof v.source === "string") code[key.slice(CODE.length)] = v;
+    if (isObject(v) && v.schema === SCHEMA && typeof v.source === "string") put(code, key.slice(CODE.length), v);
   }
   let progress = parseItem(s, PROGRESS);
   if (!validProgress(progress)) progress = { schema: SCHEMA, visited: {}, ran: {} };
@@ -86,31 +96,80 @@ export function check(doc) {
   }
 }
 
-const later = (a, b) => (Date.parse(a) >= Date.parse(b) ? a : b);
 const earlier = (a, b) => (Date.parse(a) <= Date.parse(b) ? a : b);
 
 function reviewedAt(e) {
   return Date.parse(e.fsrs.last_review ?? e.added) || 0;
 }
 
+// newer reports whether an edit saved at theirs should replace one saved at
+// mine: only a dated edit later than the browser's (or than an undated one).
+function newer(theirs, mine) {
+  if (!isTime(theirs)) return false;
+  return !isTime(mine) || Date.parse(theirs) > Date.parse(mine);
+}
+
+// transact writes every [key, value] of writes into s, or none of them. It
+// first tries a value as large as what the writes add; a browser that
+// refuses it has no room, and nothing is written. A write that fails after
+// all (another tab filled the storage meanwhile) puts back the old values.
+export function transact(s, writes) {
+  const old = writes.map(([k]) => [k, s.getItem(k)]);
+  let growth = 0;
+  for (let i = 0; i < writes.length; i++) {
+    const [k, v] = writes[i];
+    growth += Math.max(0, v.length - (old[i][1] === null ? -k.length : old[i][1].length));
+  }
+  const probe = "flakylab:import-room";
+  try {
+    s.setItem(probe, "x".repeat(growth));
+  } catch {
+    throw new Error(`this browser's storage has no room for it (about ${Math.ceil(growth / 512)} KB more is needed; exporting and clearing other sites' data frees some)`);
+  } finally {
+    try { s.removeItem(probe); } catch { /* nothing was written */ }
+  }
+  let done = 0;
+  try {
+    for (const [k, v] of writes) {
+      s.setItem(k, v);
+      done++;
+    }
+  } catch {
+    for (const [k, v] of old.slice(0, done)) {
+      try {
+        if (v === null) s.removeItem(k);
+        else s.setItem(k, v);
+      } catch { /* the old value was there a moment ago: it fits */ }
+    }
+    throw new Error("this browser's storage filled up while importing");
+  }
+}
+
 // apply checks doc and merges it into storage s. It returns counts for the
-// message, or throws (having written nothing) when the file is bad.
+// message, or throws (having written nothing) when the file is bad or does
+// not fit.
 export function apply(doc, s = localStorage) {
   check(doc);
   const mine = collect(s);
   const writes = [];
   let edits = 0;
+  let kept = 0;
   for (const [name, v] of Object.entries(doc.code)) {
     const have = mine.code[name];
-    if (have && isTime(have.savedAt) && isTime(v.savedAt) && later(have.savedAt, v.savedAt) === have.savedAt && have.source !== v.source) continue;
-    writes.push([CODE + name, JSON.stringify({ schema: SCHEMA, source: v.source, savedAt: v.savedAt })]);
+    if (have && have.source === v.source) continue;
+    if (have && !newer(v.savedAt, have.savedAt)) {
+      kept++;
+      continue;
+    }
+    writes.push([CODE + name, JSON.stringify({ schema: SCHEMA, source: v.source, savedAt: isTime(v.savedAt) ? v.savedAt : undefined })]);
     edits++;
   }
   const merge = (a, b) => {
-    const out = { ...a };
-    for (const [k, t] of Object.entries(b)) out[k] = out[k] ? earlier(out[k], t) : t;
+    const out = dict(a);
+    for (const [k, t] of Object.entries(b)) put(out, k, out[k] ? earlier(out[k], t) : t);
     return out;
   };
+  const sections = Object.keys(doc.progress.visited).filter((k) => !Object.hasOwn(mine.progress.visited, k)).length;
   const progress = {
     schema: SCHEMA,
     visited: merge(mine.progress.visited, doc.progress.visited),
@@ -118,21 +177,24 @@ export function apply(doc, s = localStorage) {
   };
   writes.push([PROGRESS, JSON.stringify(progress)]);
   if (doc.exercises) {
-    const merged = { ...mine.exercises.exercises };
-    for (const [slug, e] of Object.entries(doc.exercises.exercises)) merged[slug] = mergeEntries(merged[slug], e);
+    const merged = dict(mine.exercises.exercises);
+    for (const [slug, e] of Object.entries(doc.exercises.exercises)) put(merged, slug, mergeEntries(merged[slug], e));
     writes.push([EXERCISES_KEY, JSON.stringify({ schema: SCHEMA, exercises: merged })]);
   }
-  const cards = { ...mine.review.cards };
+  const cards = dict(mine.review.cards);
+  let taken = 0;
   for (const [id, e] of Object.entries(doc.review.cards)) {
-    if (!cards[id] || reviewedAt(e) >= reviewedAt(cards[id])) cards[id] = e;
+    if (cards[id] && reviewedAt(e) <= reviewedAt(cards[id])) continue;
+    put(cards, id, e);
+    taken++;
   }
-  for (const [k, v] of writes) s.setItem(k, v);
-  importState({ schema: mine.review.schema, cards }, { storage: s });
-  return {
-    edits,
-    sections: Object.keys(doc.progress.visited).length,
-    cards: Object.keys(doc.review.cards).length,
-  };
+  // The merged cards go through the review store's own import (on a copy
+  // in memory), so they are saved exactly as the store saves them.
+  const review = memoryStorage();
+  importState({ schema: mine.review.schema, cards }, { storage: review });
+  writes.push([REVIEW_KEY, review.getItem(REVIEW_KEY)]);
+  transact(s, writes);
+  return { edits, kept, sections, cards: taken };
 }
 
 function el(tag, attrs = {}, text = "") {
@@ -151,7 +213,7 @@ function plural(n, one) {
 export function mountProgressFile(root, { onImported } = {}) {
   const save = el("button", { type: "button", "data-action": "export-progress" }, "Save progress to a file");
   const input = el("input", { type: "file", accept: ".json,application/json", id: "progress-file-input", class: "visually-hidden", tabindex: "-1", "data-action": "import-progress" });
-  const load = el("label", { for: "progress-file-input", class: "button", tabindex: "0", role: "button" }, "Load progress from a file");
+  const load = el("button", { type: "button", "data-action": "choose-progress-file" }, "Load progress from a file");
   const status = el("p", { class: "progress-file-status", role: "status", "aria-live": "polite", "data-role": "progress-file-status" });
   const say = (text, ok) => {
     status.textContent = text;
@@ -167,12 +229,7 @@ export function mountProgressFile(root, { onImported } = {}) {
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     say(`Saved ${plural(Object.keys(doc.code).length, "edit")}, ${plural(Object.keys(doc.progress.visited).length, "section")} and ${plural(Object.keys(doc.review.cards).length, "review card")} to a file.`, true);
   });
-  load.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      input.click();
-    }
-  });
+  load.addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
     const file = input.files?.[0];
     input.value = "";
@@ -186,7 +243,8 @@ export function mountProgressFile(root, { onImported } = {}) {
     }
     try {
       const n = apply(doc);
-      say(`Imported ${plural(n.edits, "edit")}, ${plural(n.sections, "section")} and ${plural(n.cards, "review card")} from ${file.name}, merged with what this browser already had.`, true);
+      const kept = n.kept ? ` ${plural(n.kept, "edit")} in the file ${n.kept === 1 ? "was" : "were"} older than this browser's and ${n.kept === 1 ? "was" : "were"} left out.` : "";
+      say(`Imported ${plural(n.edits, "edit")}, ${plural(n.sections, "new section")} and ${plural(n.cards, "review card")} (new or more recently reviewed) from ${file.name}, merged with what this browser already had.${kept}`, true);
       onImported?.();
     } catch (err) {
       say(`Nothing was imported: ${err.message}. Your progress is unchanged.`, false);

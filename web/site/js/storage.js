@@ -7,12 +7,20 @@
 // never thrown away and never overwrites anything else: it is moved under
 // flakylab:aside:<time>:<original key> and reported once, so the rest of the
 // learner's data keeps working.
+//
+// A write the browser refuses (storage full) is kept in memory, where reads
+// find it, and retried every RETRY_MS and before every later write;
+// onSaveFailed and onSaved tell the page when saving stops and starts
+// working again, so it can say so.
 
 export const SCHEMA = 1;
 const PREFIX = "flakylab:";
 const CODE = PREFIX + "code:";
 const PROGRESS = PREFIX + "progress";
 const ASIDE = PREFIX + "aside:";
+export const RETRY_MS = 5000;
+// STORAGE_FULL is what the learner reads while the browser refuses to save.
+export const STORAGE_FULL = "This browser's storage is full, so your latest edits are kept in this page only for now. Saving is retried every few seconds; to be safe, save your progress to a file from the course index or free some space.";
 
 function store() {
   try {
@@ -27,12 +35,27 @@ function store() {
 }
 
 export class Storage {
-  #s = store();
+  #s;
   #onSetAside;
+  #onSaveFailed;
+  #onSaved;
+  #pending = new Map(); // key -> JSON not saved yet
+  #retry = 0;
 
-  // onSetAside(key, asideKey, reason) is told about every value set aside.
-  constructor({ onSetAside } = {}) {
+  // onSetAside(key, asideKey, reason) is told about every value set aside;
+  // onSaveFailed() when a write is refused and kept in memory, onSaved()
+  // when every kept write has been saved after all. storage replaces
+  // localStorage (tests).
+  constructor({ onSetAside, onSaveFailed, onSaved, storage } = {}) {
+    this.#s = storage ?? store();
     this.#onSetAside = onSetAside;
+    this.#onSaveFailed = onSaveFailed;
+    this.#onSaved = onSaved;
+  }
+
+  // unsaved is how many values wait in memory for room in storage.
+  get unsaved() {
+    return this.#pending.size;
   }
 
   get available() {
@@ -43,9 +66,9 @@ export class Storage {
   // passes valid(); otherwise it sets the raw value aside and returns null.
   #read(key, valid) {
     if (!this.#s) return null;
-    let raw;
+    let raw = this.#pending.get(key) ?? null;
     try {
-      raw = this.#s.getItem(key);
+      raw ??= this.#s.getItem(key);
     } catch {
       return null;
     }
@@ -78,12 +101,27 @@ export class Storage {
 
   #write(key, value) {
     if (!this.#s) return false;
-    try {
-      this.#s.setItem(key, JSON.stringify({ schema: SCHEMA, ...value }));
-      return true;
-    } catch {
-      return false;
+    this.#pending.set(key, JSON.stringify({ schema: SCHEMA, ...value }));
+    return this.#flush();
+  }
+
+  // #flush saves what waits in memory; it reports whether all of it is.
+  #flush() {
+    const failedBefore = this.#retry !== 0;
+    clearTimeout(this.#retry);
+    this.#retry = 0;
+    for (const [key, raw] of this.#pending) {
+      try {
+        this.#s.setItem(key, raw);
+        this.#pending.delete(key);
+      } catch {
+        this.#retry = setTimeout(() => this.#flush(), RETRY_MS);
+        if (!failedBefore) this.#onSaveFailed?.();
+        return false;
+      }
     }
+    if (failedBefore) this.#onSaved?.();
+    return true;
   }
 
   // savedSource returns the learner's saved edit of an example, or null.
@@ -97,6 +135,7 @@ export class Storage {
   }
 
   forgetSource(example) {
+    this.#pending.delete(CODE + example);
     try {
       this.#s?.removeItem(CODE + example);
     } catch {
