@@ -118,11 +118,16 @@ export class Example {
   }
 
   #setRunning(on) {
+    // The focus moves with the action: from Run to Stop while running, and
+    // back, so the keyboard never lands on a button being disabled.
+    const focused = document.activeElement;
     this.running = on;
     this.buttons.run.disabled = on;
     this.buttons.stop.disabled = !on;
     this.buttons.format.disabled = on;
     this.root.dataset.running = on ? "true" : "false";
+    if (on && focused === this.buttons.run) this.buttons.stop.focus();
+    if (!on && focused === this.buttons.stop) this.buttons.run.focus();
   }
 
   #clearOutput(label) {
@@ -140,6 +145,11 @@ export class Example {
     if (!text) return;
     this.err.append(text);
     this.el.stderrWrap.hidden = false;
+  }
+
+  #setStderr(text) {
+    this.err.set(text);
+    this.el.stderrWrap.hidden = !text;
   }
 
   // #showMatch shows whether the output is the lesson's: true, false, or
@@ -178,7 +188,8 @@ export class Example {
       });
     } catch (err) {
       this.#setRunning(false);
-      this.#stderr(`${err?.message ?? err}\n`);
+      this.err.set(`${err?.message ?? err}\n`);
+      this.el.stderrWrap.hidden = false;
       this.el.meta.textContent = "could not run";
       this.el.meta.className = "meta failed";
       this.#announce(`Example ${this.name} could not run: ${err?.message ?? err}`);
@@ -190,17 +201,17 @@ export class Example {
 
   #show(r) {
     // The streamed chunks are replaced by the final, complete text.
+    // Drawn at once (set), so the result is complete when the run ends.
     this.out.set(r.stdout ?? "");
-    this.err.clear();
-    this.el.stderrWrap.hidden = true;
-    this.#stderr(r.stderr ?? "");
-    if (r.truncated) this.#stderr("\n[output truncated]\n");
+    let stderr = r.stderr ?? "";
+    if (r.truncated) stderr += "\n[output truncated]\n";
 
     const parts = [];
     if (r.virtualElapsedMs != null) parts.push(`${seconds(r.virtualElapsedMs)} virtual time`);
     if (r.realElapsedMs != null) parts.push(`${seconds(r.realElapsedMs)} real`);
     const n = lines(r.stdout);
     if (!r.error) {
+      this.#setStderr(stderr);
       this.el.meta.textContent = ["finished", ...parts].join(" · ");
       this.el.meta.className = "meta ok";
       this.session.storage.markRan(this.name);
@@ -211,7 +222,7 @@ export class Example {
     }
     const e = r.error;
     const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
-    this.#stderr(`${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
+    this.#setStderr(`${stderr}${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
     if (e.line > 0) markError(this.view, e.line);
     this.#showMatch(false);
     this.el.meta.textContent = [KIND[e.kind] ?? "failed", ...parts].join(" · ");
@@ -246,7 +257,7 @@ export class Example {
     } catch (err) {
       this.#clearOutput("Format");
       const where = err?.line > 0 ? ` on line ${err.line}` : "";
-      this.#stderr(`Cannot format${where}: ${err?.message ?? err}\n`);
+      this.#setStderr(`Cannot format${where}: ${err?.message ?? err}\n`);
       if (err?.line > 0) markError(this.view, err.line);
       this.el.meta.textContent = "not formatted";
       this.el.meta.className = "meta failed";

@@ -47,13 +47,11 @@ export function mountExerciseRun(root, { source, runtime, view, stop }) {
     try {
       const r = await rt.run(source(), { onStdout: (c) => out.append(c), onStderr: stderr });
       out.set(r.stdout ?? "");
-      err.clear();
-      errWrap.hidden = true;
-      stderr(r.stderr ?? "");
+      let text = r.stderr ?? "";
       if (r.error) {
         const e = r.error;
         const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
-        stderr(`${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
+        text += `${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`;
         if (e.line > 0) markError(view, e.line);
         meta.textContent = KIND[e.kind] ?? "failed";
         meta.className = "meta failed";
@@ -61,8 +59,11 @@ export function mountExerciseRun(root, { source, runtime, view, stop }) {
         meta.textContent = "your main finished";
         meta.className = "meta ok";
       }
+      err.set(text);
+      errWrap.hidden = !text;
     } catch (e) {
-      stderr(`${e?.message ?? e}\n`);
+      err.set(`${e?.message ?? e}\n`);
+      errWrap.hidden = false;
       meta.textContent = "could not run";
       meta.className = "meta failed";
     } finally {
