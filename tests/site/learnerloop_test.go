@@ -29,7 +29,7 @@ import (
 
 func main() {
 	for i := 0; ; i++ {
-		fmt.Println("line", i, strings.Repeat("of a program that prints until it is stopped ", 20))
+		fmt.Println("line", i, strings.Repeat("of a program that prints until it is stopped ", 40))
 	}
 }
 `
@@ -60,7 +60,7 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 	stopAt := time.Now()
 	keys(t, ctx, "click Stop", chromedp.Click(chromedp.CSS(`section.example[data-example="`+name+`"] button[data-action="stop"]`)))
 	meta := waitRun(t, ctx, name, 20*time.Second)
-	assert.Contains(t, meta, "Stopped", "meta after Stop")
+	assert.Contains(t, meta, "Stopped", "meta after Stop; stderr %q", part(t, ctx, name, "stderr"))
 	assert.Less(t, time.Since(stopAt), 15*time.Second, "Stop took %v to answer", time.Since(stopAt))
 	g := evalFloat(t, ctx, gap)
 	assert.Less(t, g, 2000.0, "a 50 ms timer waited %.0f ms while the output poured in", g)

@@ -1,0 +1,207 @@
+//go:build browser
+
+package site
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestResetMatchMarkFoldAndIndent: an example starts with its import block
+// folded (and still runs in full); Enter indents with a tab; a run shows
+// whether the output matches the lesson's; Reset brings back the lesson's
+// output and clears a stale error; a wide line marks the panel as
+// scrolling.
+func TestResetMatchMarkFoldAndIndent(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
+	const name = "bucket-basic"
+	root := ex(name)
+	assert.Equal(t, "import (…)", evalString(t, ctx, root+`.querySelector(".cm-foldPlaceholder") ? "import (" + `+root+`.querySelector(".cm-foldPlaceholder").textContent + ")" : "none"`), "the import block starts folded")
+	assert.Contains(t, docOf(t, ctx, name), `"github.com/flakylab/flakylab/core/bucket"`, "the folded import is still in the program")
+
+	meta := runExample(t, ctx, name, 30*time.Second)
+	require.True(t, strings.HasPrefix(meta, "finished"), "the original: %s", meta)
+	assert.Equal(t, "true", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark after running the original")
+	assert.True(t, evalBool(t, ctx, `!`+root+`.querySelector('[data-role="match"]').hidden`), "the match mark is visible")
+
+	// Enter after "{" indents the new line with a tab, as gofmt does.
+	evalString(t, ctx, `(() => { const v = `+viewJS(name)+`; const at = v.state.doc.toString().indexOf("func main() {") + "func main() {".length; v.focus(); v.dispatch({selection: {anchor: at}}); return "ok"; })()`)
+	keys(t, ctx, "Enter", chromedp.KeyEvent(kb.Enter))
+	assert.Contains(t, docOf(t, ctx, name), "func main() {\n\t\n", "Enter after an opening brace")
+
+	typeInto(t, ctx, name, "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\""+strings.Repeat("wide ", 80)+"\")\n\tvar x int\n}\n")
+	meta = runExample(t, ctx, name, 30*time.Second)
+	assert.Contains(t, meta, "Compile error", "a program with an unused variable")
+	assert.Equal(t, "false", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark after an error")
+	typeInto(t, ctx, name, "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\""+strings.Repeat("wide ", 80)+"\")\n}\n")
+	runExample(t, ctx, name, 30*time.Second)
+	assert.Equal(t, "true", evalString(t, ctx, root+`.querySelector('[data-role="stdout"]').dataset.overflows`), "a 400-character line overflows the panel")
+	assert.Equal(t, "false", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark for other output")
+
+	// Break it again, then Reset: the lesson's output is back, the error gone.
+	typeInto(t, ctx, name, "package main\n\nfunc main() {\n\tvar y int\n}\n")
+	runExample(t, ctx, name, 30*time.Second)
+	require.True(t, evalBool(t, ctx, `!`+root+`.querySelector('[data-role="stderr-wrap"]').hidden`), "the error is shown before Reset")
+	evalString(t, ctx, root+`.querySelector('button[data-action="reset"]').click(), "ok"`)
+	assert.Equal(t, expectedOf(t, ctx, name), part(t, ctx, name, "stdout"), "output after Reset")
+	assert.True(t, evalBool(t, ctx, root+`.querySelector('[data-role="stderr-wrap"]').hidden`), "stderr after Reset")
+	assert.True(t, evalBool(t, ctx, root+`.querySelector('[data-role="match"]').hidden`), "match mark after Reset")
+	assert.Equal(t, "expected", evalString(t, ctx, root+`.querySelector('[data-role="output"]').dataset.state`))
+	assert.Equal(t, 0, evalInt(t, ctx, `document.querySelectorAll(".cm-error-line").length`), "error line marks after Reset")
+	noProblems(t, ctx, p, "reset")
+}
+
+func evalInt(t *testing.T, ctx context.Context, expr string) int {
+	t.Helper()
+	return int(evalFloat(t, ctx, expr))
+}
+
+// TestPlaygroundLinksShareAndKeeps: the index and every example link to the
+// playground; an example's link carries its code; the playground keeps the
+// learner's edits across a reload; Share makes a link that opens the same
+// program without running it; a damaged link says why and loses nothing.
+func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	load(t, ctx, srv.URL+"index.html")
+	assert.True(t, evalBool(t, ctx, `!!document.querySelector('main a[href="playground.html"]')`), "the index links to the playground")
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
+	assert.Equal(t, evalInt(t, ctx, `document.querySelectorAll("section.example").length`), evalInt(t, ctx, `document.querySelectorAll('section.example a[data-role="playground"]').length`), "every example has an Open in playground link")
+
+	typeInto(t, ctx, "bucket-burst", "package main\n\nfunc main() { println(\"from the lesson\") }\n")
+	evalString(t, ctx, ex("bucket-burst")+`.querySelector('a[data-role="playground"]').click(), "ok"`)
+	require.NoError(t, waitFor(ctx, `location.pathname.endsWith("playground.html") && document.getElementById("source") && document.getElementById("source").value.includes("from the lesson")`, 20*time.Second), "the example's link did not open its code in the playground")
+	assert.Contains(t, evalString(t, ctx, `document.getElementById("opened").textContent`), "Nothing has run")
+	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared program ran without Run")
+
+	// Edits are kept across a reload.
+	evalString(t, ctx, `(() => { const s = document.getElementById("source"); s.value = "package main\n\nfunc main() { println(\"kept\") }\n"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
+	time.Sleep(400 * time.Millisecond)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	require.NoError(t, waitFor(ctx, `document.getElementById("source").value.includes("kept")`, 10*time.Second), "the playground lost its program on reload")
+
+	// Share, then open the link in a fresh state: same program, not run.
+	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
+	evalString(t, ctx, `document.getElementById("share").click(), "ok"`)
+	require.NoError(t, waitFor(ctx, `document.getElementById("share-link").value.includes("#code=")`, 10*time.Second))
+	link := evalString(t, ctx, `document.getElementById("share-link").value`)
+	evalString(t, ctx, `localStorage.clear(), "ok"`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(link)))
+	require.NoError(t, waitFor(ctx, `document.getElementById("source").value.includes("kept")`, 10*time.Second), "the shared link did not open its program")
+	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
+	time.Sleep(300 * time.Millisecond)
+	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared link ran its program")
+
+	// A damaged link: a clear message, and the learner's program unchanged.
+	evalString(t, ctx, `(() => { const s = document.getElementById("source"); s.value = "package main\n\nfunc main() { println(\"mine\") }\n"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
+	time.Sleep(400 * time.Millisecond)
+	for _, frag := range []string{"#code=%%%", "#code=AAAA", "#code="} {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(srv.URL+"playground.html"+frag)))
+		require.NoError(t, waitFor(ctx, `!document.getElementById("opened").hidden`, 10*time.Second), "%s: no message", frag)
+		msg := evalString(t, ctx, `document.getElementById("opened").textContent`)
+		assert.Contains(t, msg, "could not be opened", "%s: message", frag)
+		assert.Contains(t, msg, "unchanged", "%s: message", frag)
+		assert.Contains(t, evalString(t, ctx, `document.getElementById("source").value`), `println("mine")`, "%s: the learner's program", frag)
+	}
+	noProblems(t, ctx, p, "playground")
+}
+
+// TestExerciseRunShowsMain: Run on an exercise page runs the learner's
+// main and shows what it prints, apart from Check.
+func TestExerciseRunShowsMain(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	load(t, ctx, srv.URL+"exercise-token-bucket.html")
+	require.NoError(t, waitFor(ctx, `!document.querySelector('[data-action="run"]').disabled`, 60*time.Second), "Run never enabled")
+	evalString(t, ctx, `(() => { const c = document.querySelector(".cm-content"); const tile = c.cmTile || c.cmView; const v = (tile.root && tile.root.view) || (tile.rootView && tile.rootView.view); const d = v.state.doc.toString(); const at = d.indexOf("func main() {") + "func main() {".length; v.dispatch({changes: {from: at, insert: "\n\tprintln(\"my own main\")"}}); return "ok"; })()`)
+	evalString(t, ctx, `document.querySelector('[data-action="run"]').click(), "ok"`)
+	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, 30*time.Second))
+	got := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="stdout"]').textContent + document.querySelector('[data-role="run-output"] [data-role="stderr"]').textContent`)
+	assert.Contains(t, got, "my own main", "what Run main shows")
+	assert.Equal(t, "Not checked", evalString(t, ctx, `document.querySelector('[data-role="score"]').textContent.slice(0, 11)`), "Run does not check")
+	noProblems(t, ctx, p, "exercise-run")
+}
+
+// TestLessonContentsFirstExampleAndMenu: every lesson has a table of
+// contents whose links land on its headings; the first example of the
+// course is short and comes after the text that explains Run; Esc closes the
+// Sections menu.
+func TestLessonContentsFirstExampleAndMenu(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	for _, pg := range pages(t, dist) {
+		if !strings.HasSuffix(pg, ".html") {
+			continue
+		}
+		load(t, ctx, srv.URL+pg)
+		if !evalBool(t, ctx, `document.body.classList.contains("lesson-page")`) {
+			continue
+		}
+		bad := evalString(t, ctx, `(() => { const links = [...document.querySelectorAll("nav.lesson-toc a")]; if (links.length < 2) return "only " + links.length + " entries"; return links.filter((a) => !document.getElementById(a.hash.slice(1))).map((a) => a.hash).join(" "); })()`)
+		assert.Empty(t, bad, "%s: table of contents", pg)
+	}
+	load(t, ctx, srv.URL+"intro.html")
+	order := evalString(t, ctx, `(() => {
+  const first = document.querySelector("section.example");
+  const explains = [...document.querySelectorAll("main p")].find((p) => /press\s+Run/i.test(p.textContent));
+  if (!explains) return "no paragraph explains Run";
+  if (explains.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING) return "the first example comes before the explanation of Run";
+  return "ok";
+})()`)
+	assert.Equal(t, "ok", order)
+	first := evalString(t, ctx, `document.querySelector("section.example").dataset.example`)
+	lines := strings.Count(docOf(t, ctx, first), "\n")
+	assert.LessOrEqual(t, lines, 20, "the first example, %s, has %d lines", first, lines)
+
+	evalString(t, ctx, `document.querySelector("details.toc summary").focus(), "ok"`)
+	keys(t, ctx, "open the menu", chromedp.KeyEvent(kb.Enter))
+	require.True(t, evalBool(t, ctx, `document.querySelector("details.toc").open`), "Enter opens the Sections menu")
+	keys(t, ctx, "Esc", chromedp.KeyEvent(kb.Escape))
+	assert.False(t, evalBool(t, ctx, `document.querySelector("details.toc").open`), "Esc closes the Sections menu")
+	assert.Equal(t, "SUMMARY", evalString(t, ctx, `document.activeElement.tagName`), "the focus goes back to the menu's button")
+}
+
+// TestFullStorageKeepsEditsAndSaysSo: when the browser refuses to save, the
+// edit stays in the page, a notice says so, and saving is retried until it
+// works.
+func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (window.__full && String(k).startsWith("flakylab:code:")) throw new DOMException("full", "QuotaExceededError");
+    return set.call(this, k, v);
+  };
+})();`})
+	require.NoError(t, err)
+	openLesson(t, ctx, srv.URL+"token-bucket.html")
+	evalString(t, ctx, `window.__full = true, "ok"`)
+	const edit = "package main\n\nfunc main() { println(\"not saved yet\") }\n"
+	typeInto(t, ctx, "bucket-basic", edit)
+	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-role="storage-full"]')`, 5*time.Second), "no notice when the storage is full")
+	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "kept in this page")
+	assert.Equal(t, "null", evalString(t, ctx, `String(localStorage.getItem("flakylab:code:bucket-basic"))`))
+	evalString(t, ctx, `window.__full = false, "ok"`)
+	require.NoError(t, waitFor(ctx, `localStorage.getItem("flakylab:code:bucket-basic") !== null`, 15*time.Second), "the kept edit was never saved")
+	assert.Contains(t, evalString(t, ctx, `localStorage.getItem("flakylab:code:bucket-basic")`), "not saved yet")
+	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "Saving works again")
+}
