@@ -56,7 +56,7 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 	// Stop answers while the output pours in.
 	evalString(t, ctx, ticking)
 	evalString(t, ctx, ex(name)+`.querySelector('button[data-action="run"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.includes("line 1 ")`, 30*time.Second), "no output from the flood")
+	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.includes("line ")`, 30*time.Second), "no output from the flood")
 	stopAt := time.Now()
 	keys(t, ctx, "click Stop", chromedp.Click(chromedp.CSS(`section.example[data-example="`+name+`"] button[data-action="stop"]`)))
 	meta := waitRun(t, ctx, name, 20*time.Second)
