@@ -23,12 +23,40 @@ serve: ## build the course into dist/ and serve it at http://localhost:8080
 	@if [ -d web/site ]; then $(MAKE) dist && $(GO) run ./web/cmd/serve -dir dist -addr :8080; \
 	else echo "make serve: the site is not built yet (it lands with the lesson-site issue)"; fi
 
+# make test runs its suites side by side, TEST_JOBS at a time (each fragment
+# adds its own with `test: test-SUITE`). A suite's output is printed whole
+# when it ends, so logs never interleave, and a failed suite does not stop
+# the others: make names every failed one at the end. TEST_JOBS=1 runs them
+# one after the other.
+TEST_JOBS ?= 4
+ifeq ($(MAKECMDGOALS),test)
+MAKEFLAGS += -j$(TEST_JOBS) --output-sync=target --keep-going
+TEST_START := $(shell date +%s)
+endif
+
 .PHONY: test
-test: test-native test-cover test-wasm test-quiz ## run every test: native (-race), coverage, wasm under Node, Node, headless Chromium
+test: lint test-native test-cover test-wasm test-quiz ## run every test in parallel: lint, native (-race), coverage, wasm under Node, Node, headless Chromium
+	@echo "make test: every suite passed in $$(( $$(date +%s) - $(TEST_START) )) s"
+
+# staticcheck runs at this version, outside the module's requirements; the
+# go command caches its build.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: lint
+lint: ## gofmt, go mod tidy, go vet and staticcheck, natively (browser tests included) and for GOOS=js GOARCH=wasm
+	@bad=$$(gofmt -l $$(find . -name '*.go' -not -path './dist/*' -not -path './node_modules/*' -not -path '*/testdata/*')); \
+	if [ -n "$$bad" ]; then echo "not gofmt'ed:"; echo "$$bad"; exit 1; fi
+	$(GO) mod tidy -diff
+	cd tests/bench && $(GO) mod tidy -diff
+	@# dist/ holds Go files (the exercises' solutions) and must stay out of ./...
+	@if $(GO) list ./... | grep -q '/dist/'; then echo "go list ./... walks dist/: make dist writes dist/go.mod to prevent that"; exit 1; fi
+	$(GO) vet -tags browser ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(GO) run $(STATICCHECK) -tags browser ./...
+	$(GO) run -exec "env GOOS=js GOARCH=wasm" $(STATICCHECK) ./...
 
 .PHONY: test-native
-test-native: ## native tests with the race detector
-	$(GO) vet ./...
+test-native: ## native tests with the race detector (go vet is in lint)
 	$(GO) test -race -count=1 ./...
 
 .PHONY: test-cover

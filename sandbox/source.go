@@ -113,14 +113,14 @@ func importsEnd(src string) int {
 	s.Init(file, []byte(src), func(token.Position, string) {}, 0)
 	end := 0
 	for {
-		pos, tok, _ := s.Scan()
+		_, tok, _ := s.Scan()
 		if tok != token.IMPORT {
 			return end
 		}
 		pos, tok, lit := s.Scan()
 		if tok == token.LPAREN {
 			for tok != token.RPAREN && tok != token.EOF {
-				pos, tok, lit = s.Scan()
+				pos, tok, _ = s.Scan()
 			}
 			if tok == token.EOF {
 				return end
@@ -213,14 +213,4 @@ func (p *program) interpError(kind Kind, err error) *Error {
 	e := &Error{Kind: kind, Message: m[4]}
 	e.Line, e.Column = p.learner(line, col)
 	return e
-}
-
-// findFunc returns the top-level function (not method) called name.
-func findFunc(f *ast.File, name string) *ast.FuncDecl {
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
-			return fd
-		}
-	}
-	return nil
 }

@@ -103,8 +103,7 @@ func funcName(fd *ast.FuncDecl) string {
 // clauses (the interpreter would take such a statement for a case).
 func (rw *rewriter) track(b *ast.BlockStmt) {
 	clauses := map[*ast.BlockStmt]bool{}
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	walk := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false

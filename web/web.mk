@@ -17,6 +17,17 @@ dist: wasm ## build the runtime and the site into dist/, with .br and .gz siblin
 	$(GO) run ./web/cmd/precompress $(DIST)
 	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)"
 
+# The site's service worker lists and hashes the runtime's files, so the
+# pages are rendered after the runtime is built (make -j, as make test runs,
+# would otherwise start both at once). dist/go.mod comes first: dist/ holds
+# Go files (the exercises' solutions), and a module of its own keeps them out
+# of go test ./..., go vet ./... and staticcheck.
+site-pages: wasm $(DIST)/go.mod
+
+$(DIST)/go.mod:
+	@mkdir -p $(DIST)
+	@printf '%s\n' '// The built site, not Go code: this file keeps dist/ out of the flakylab module.' 'module flakylab.dist' > $@
+
 serve-dist: dist ## build dist/ and serve it at http://localhost:8080
 	$(GO) run ./web/cmd/serve -dir $(DIST) -addr :8080
 

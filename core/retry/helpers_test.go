@@ -3,7 +3,6 @@ package retry
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"testing"
 	"time"
 )
@@ -70,5 +69,3 @@ func statuses(rs ...int) []result {
 	}
 	return out
 }
-
-func seconds(n int) string { return strconv.Itoa(n) }

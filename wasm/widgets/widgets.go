@@ -204,9 +204,6 @@ func (in args) instant(i int) (time.Time, error) {
 	return Epoch.Add(time.Duration(ms * float64(time.Millisecond))), nil
 }
 
-// since is the inverse of instant.
-func since(t time.Time) float64 { return float64(t.Sub(Epoch)) / float64(time.Millisecond) }
-
 func typeName(o any) string {
 	switch o.(type) {
 	case *bucketObject:

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command webbench measures the playground's runtime in headless Chromium
 // and prints medians: ready after page load, first run of the syllabus
 // bucket example, warm runs and the respawn after a kill. It prints figures
