@@ -57,6 +57,7 @@ func interpreterPackages() map[string]string {
 	for _, p := range gosrc.Packages {
 		m[p] = path.Base(p)
 	}
+	m[path.Dir(osPath)] = path.Base(osPath) // bound per run (os.go)
 	return m
 }
 

@@ -33,6 +33,7 @@ func (r *run) exports() interp.Exports {
 	ex[fmtKey] = r.bindFmt(symbols.Symbols["fmt/fmt"])
 	ex["time/time"] = r.bindTime(symbols.Symbols["time/time"])
 	ex["context/context"] = r.bindContext(symbols.Symbols["context/context"])
+	ex[osPath] = r.bindOS()
 	ex["math/rand/rand"] = bindMethods(symbols.Symbols["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
 	ex["math/rand/v2/rand"] = bindMethods(symbols.Symbols["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
 	ex[rtPath+"/rt"] = map[string]reflect.Value{

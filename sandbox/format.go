@@ -5,6 +5,8 @@ import (
 	"go/format"
 	"go/token"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/frontend"
 )
 
 // Format returns src formatted as gofmt would. A snippet (statements, with
@@ -46,4 +48,25 @@ func formatSource(src string) (string, error) {
 		return "", err
 	}
 	return strings.TrimRight(string(head), "\n") + "\n\n" + string(tail), nil
+}
+
+// Lowered returns the program the interpreter would run for src, before
+// the runtime's own rewrite (panic guards, print): the learner's program
+// (a snippet wrapped) after the front end's lowering. It is for people
+// reproducing a report; errors are those Run would give.
+func Lowered(src string) (string, []*Error) {
+	p, perr := parseProgram(token.NewFileSet(), src)
+	if perr != nil {
+		return "", []*Error{perr}
+	}
+	if perr := checkImports(p); perr != nil {
+		return "", []*Error{perr}
+	}
+	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName})
+	if len(diags) > 0 {
+		r := &run{}
+		r.diagnostics(p, diags)
+		return "", r.errs
+	}
+	return string(lowered.Source), nil
 }

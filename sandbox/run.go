@@ -18,23 +18,27 @@ import (
 
 // run is the state of one Run: its output, clock, and how it ended.
 type run struct {
-	seed    int64
-	out     *output
-	trace   *tracer
-	clock   *clock.Virtual // nil for a real-time run
-	ctx     context.Context
-	cancel  context.CancelFunc
-	release chan struct{} // closed once the interpreter has been stopped
-	prog    *program
-	errs    []*Error // every compile error, when the front end rejected the program
+	seed        int64
+	compileOnly bool
+	out         *output
+	trace       *tracer
+	clock       *clock.Virtual // nil for a real-time run
+	ctx         context.Context
+	cancel      context.CancelFunc
+	release     chan struct{} // closed once the interpreter has been stopped
+	prog        *program
+	errs        []*Error // every compile error, when the front end rejected the program
 
 	mu       sync.Mutex
 	started  time.Time    // when main started, in real time
 	returned bool         // main returned
 	panicked *panicReport // the first fatal panic
 	full     bool         // output reached the cap
-	elapsed  time.Duration
-	frozen   bool // elapsed is final
+	exited   *int         // the status os.Exit ended the program with
+	// mainStarted: main has been called (package initialization is over).
+	mainStarted bool
+	elapsed     time.Duration
+	frozen      bool // elapsed is final
 }
 
 // panicReport is what is known about the panic that ended a program.
@@ -81,6 +85,8 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	case failure == nil:
 	case failure.Kind == KindPanic:
 		res.ExitCode = 2
+	case failure.Kind == KindExit:
+		res.ExitCode = r.exitStatus()
 	default:
 		res.ExitCode = 1
 	}
@@ -122,7 +128,7 @@ func (r *run) stop() {
 }
 
 func newRun(parent context.Context, opts Options, trace bool) *run {
-	r := &run{seed: opts.Seed, release: make(chan struct{})}
+	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{})}
 	if r.seed == 0 {
 		r.seed = DefaultSeed
 	}
@@ -187,7 +193,7 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 		return &Error{Kind: KindInternal, Message: "loading packages: " + err.Error()}, nil
 	}
 	prog, cerr := compile(it, p)
-	if cerr != nil {
+	if cerr != nil || r.compileOnly {
 		return cerr, nil
 	}
 
@@ -204,6 +210,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 		close(r.release)
 		return r.outcome(p, err)
 	}
+	r.mu.Lock()
+	r.mainStarted = true
+	r.mu.Unlock()
 	_, err = it.EvalWithContext(r.ctx, mainName+"()")
 	// EvalWithContext has stopped every interpreted goroutine at its
 	// next step if the context ended first; a main blocked in MainDone or
@@ -250,17 +259,31 @@ func compile(it *interp.Interpreter, p *program) (prog *interp.Program, e *Error
 func (r *run) initFailed(err error) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return err != nil || r.panicked != nil || r.full
+	return err != nil || r.panicked != nil || r.full || r.exited != nil
+}
+
+// exitStatus is the status os.Exit was called with.
+func (r *run) exitStatus() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.exited == nil {
+		return 0
+	}
+	return *r.exited
 }
 
 // outcome decides how the run ended, given what the interpreter said.
 func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 	r.mu.Lock()
-	returned, panicked, full := r.returned, r.panicked, r.full
+	returned, panicked, full, exited := r.returned, r.panicked, r.full, r.exited
 	r.mu.Unlock()
 	switch {
 	case panicked != nil:
 		return nil, panicked
+	case exited != nil && *exited == 0:
+		return nil, nil
+	case exited != nil:
+		return exitError(*exited), nil
 	case full:
 		// Even if main went on to return: what it printed is incomplete.
 		return &Error{Kind: KindRuntime, Message: fmt.Sprintf(

@@ -78,6 +78,9 @@ type Options struct {
 	// Timeout stops the program after this much real time; 0 means no
 	// limit (the page's watchdog is the limit in the browser).
 	Timeout time.Duration
+	// CompileOnly checks and compiles the program as a run would, and
+	// runs nothing: not even package initialization.
+	CompileOnly bool
 }
 
 // Kind classifies why a run failed.
@@ -94,8 +97,8 @@ const (
 	KindRuntime Kind = "runtime"
 	// KindPanic: the program panicked, in main or in a goroutine.
 	KindPanic Kind = "panic"
-	// KindExit: the program asked to exit with a non-zero status.
-	// Reserved: no allowed package can exit today.
+	// KindExit: the program called os.Exit with a status other than 0;
+	// Result.ExitCode is that status.
 	KindExit Kind = "exit"
 	// KindInternal: the interpreter itself failed on this program.
 	KindInternal Kind = "internal"
@@ -129,8 +132,8 @@ type Result struct {
 	VirtualElapsed time.Duration
 	// RealElapsed is the wall-clock time the run took, compile included.
 	RealElapsed time.Duration
-	// ExitCode is 0 on success, 2 after a panic (as with go run) and 1
-	// for every other failure.
+	// ExitCode is 0 on success, 2 after a panic (as with go run), the
+	// status given to os.Exit, and 1 for every other failure.
 	ExitCode int
 	// Err is nil when the program ran to the end of main.
 	Err *Error

@@ -103,7 +103,7 @@ func TestRunStreamsOutput(t *testing.T) {
 }
 
 func TestRunRefusesForbiddenImports(t *testing.T) {
-	for _, pkg := range []string{"os", "os/exec", "net", "net/http", "syscall", "unsafe", "reflect", "runtime", "io/fs", "plugin", "syscall/js"} {
+	for _, pkg := range []string{"bufio", "os/exec", "net", "net/http", "syscall", "unsafe", "reflect", "runtime", "io/fs", "plugin", "syscall/js"} {
 		src := fmt.Sprintf("package main\n\nimport %q\n\nfunc main() {}\n", pkg)
 		r := run(t, map[string]any{"source": src})
 		e := r.Get("error")

@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -44,8 +45,7 @@ func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
 	under := tv.Type.Underlying()
 	basic, ok := under.(*types.Basic)
 	if !ok {
-		l.unsupported(call.Pos(), which+" of type parameter values is not supported by the playground")
-		return nil
+		return l.lowerMinMaxGeneric(call, which, tv.Type)
 	}
 	name := l.helper(which+" "+basic.Name(), which+"_", func(name string) string {
 		return minMaxHelper(name, which, basic)
@@ -66,6 +66,47 @@ func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
 		acc = &ast.CallExpr{Fun: l.parseExpr(texpr), Args: []ast.Expr{acc}}
 	}
 	return acc
+}
+
+// lowerMinMaxGeneric replaces min or max of type parameter values by
+// calls of a function literal written for the type parameter (a generic
+// helper would do, but the interpreter fails when a generic function calls
+// another with a defined type argument).
+func (l *lowerer) lowerMinMaxGeneric(call *ast.CallExpr, which string, typ types.Type) ast.Expr {
+	texpr, _ := l.typeExpr(typ)
+	fun := l.parseExpr(minMaxGenericFunc(which, texpr, l.importName("fmt")))
+	name := l.fresh(which)
+	// One literal per call, bound to a name, for calls of more operands.
+	acc := call.Args[0]
+	for _, arg := range call.Args[1:] {
+		acc = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{acc, arg}}
+	}
+	return &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: l.parseExpr(texpr)}}}},
+			Body: &ast.BlockStmt{List: []ast.Stmt{
+				&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.DEFINE, Rhs: []ast.Expr{fun}},
+				&ast.ReturnStmt{Results: []ast.Expr{acc}},
+			}},
+		},
+	}
+}
+
+// minMaxGenericFunc is the two-operand min or max of the ordered type
+// parameter t, as a function literal. A NaN operand wins; between two
+// zeros, which differ only for floats, min prefers the negative one and
+// max the positive one (the sign is read from the printed value: the
+// literal cannot divide by an integer zero).
+func minMaxGenericFunc(which, t, fmtName string) string {
+	less, keepNeg := "b < a", "true"
+	if which == "max" {
+		less, keepNeg = "b > a", "false"
+	}
+	return "func(a, b " + t + ") " + t + " {\n" +
+		"\tif a != a {\n\t\treturn a\n\t}\n\tif b != b {\n\t\treturn b\n\t}\n" +
+		"\tvar zero " + t + "\n\tif a == zero && b == zero {\n" +
+		"\t\ts := " + fmtName + ".Sprint(a)\n\t\tif (len(s) > 0 && s[0] == '-') == " + keepNeg + " {\n\t\t\treturn a\n\t\t}\n\t\treturn b\n\t}\n" +
+		"\tif " + less + " {\n\t\treturn b\n\t}\n\treturn a\n}"
 }
 
 // minMaxHelper declares the two-operand min or max of a basic type with

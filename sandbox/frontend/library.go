@@ -16,6 +16,10 @@ import (
 type template struct {
 	src   string
 	types string // type parameter names, in order ("S E")
+	// inline lets the template be written at the call as a function
+	// literal, for calls whose type arguments only the place of the call
+	// can name.
+	inline bool
 }
 
 // templates by "package.Function". Library functions missing here are
@@ -29,6 +33,15 @@ func register(pkg string, types string, src map[string]string) {
 	}
 }
 
+// inline lets the templates of keys be written at the call.
+func inline(keys ...string) {
+	for _, key := range keys {
+		t := templates[key]
+		t.inline = true
+		templates[key] = t
+	}
+}
+
 var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // lowerLibraryCall replaces a call of pkgPath.sel by a call of a helper.
@@ -36,7 +49,7 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 	switch pkgPath {
 	case "fmt":
 		return l.lowerFmt(call, sel.Name)
-	case "slices", "maps", "errors":
+	case "slices", "maps", "errors", "cmp", "iter":
 	default:
 		return nil
 	}
@@ -72,12 +85,16 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		l.assertable() // the helpers' unwrapping asks it first
 	}
 	name, ok := l.instance(key, tmpl, args)
+	var fun ast.Expr = ast.NewIdent(name)
+	if !ok && tmpl.inline {
+		fun, ok = l.inlineInstance(tmpl, args)
+	}
 	if !ok {
 		l.unsupported(call.Pos(), key+" on a type declared inside a function or a type parameter is not supported by the playground; declare the type at package level")
 		return nil
 	}
 	l.note(pkgPath + " helpers")
-	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+	return &ast.CallExpr{Fun: fun, Lparen: call.Lparen, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
 }
 
 // instance declares the helper for one instantiation of a template and
@@ -100,18 +117,43 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 	}
 	hint := strings.ReplaceAll(key, ".", "_") + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
-		r := append(pairs, "$F", name)
-		if strings.Contains(tmpl.src, "$assertable(") {
-			r = append(r, "$assertable(", l.assertable()+"(")
-		}
-		for _, pkg := range []string{"sort", "fmt", "errors", "strings"} {
-			if strings.Contains(tmpl.src, "$"+pkg+".") {
-				r = append(r, "$"+pkg+".", l.importName(pkg)+".")
-			}
-		}
-		return strings.NewReplacer(r...).Replace(tmpl.src)
+		return l.fillTemplate(tmpl, append(pairs, "$F", name))
 	})
 	return name, true
+}
+
+// inlineInstance returns a template as a function literal, for calls
+// whose type arguments only the place of the call can name (a type
+// parameter, a type declared in a function): the literal spells them as
+// the place does. (A generic helper would do, but the interpreter fails
+// when a generic function calls another with a defined type argument.)
+// ok is false for templates that declare more than one function.
+func (l *lowerer) inlineInstance(tmpl template, args []types.Type) (ast.Expr, bool) {
+	params := strings.Fields(tmpl.types)
+	if len(args) < len(params) || strings.Contains(tmpl.src, "$F_") || strings.Count(tmpl.src, "\nfunc ") > 0 {
+		return nil, false
+	}
+	var pairs []string
+	for i, p := range params {
+		texpr, _ := l.typeExpr(args[i])
+		pairs = append(pairs, "$"+p, texpr)
+	}
+	src := strings.Replace(tmpl.src, "func $F(", "func(", 1)
+	return l.parseExpr(l.fillTemplate(template{src: src, types: tmpl.types}, pairs)), true
+}
+
+// fillTemplate replaces the placeholders of a template's text: the pairs
+// given, then $assertable( and the packages it names.
+func (l *lowerer) fillTemplate(tmpl template, r []string) string {
+	if strings.Contains(tmpl.src, "$assertable(") {
+		r = append(r, "$assertable(", l.assertable()+"(")
+	}
+	for _, pkg := range []string{"sort", "fmt", "errors", "strings"} {
+		if strings.Contains(tmpl.src, "$"+pkg+".") {
+			r = append(r, "$"+pkg+".", l.importName(pkg)+".")
+		}
+	}
+	return strings.NewReplacer(r...).Replace(tmpl.src)
 }
 
 // ownErrorType reports whether t is a concrete type declared in the

@@ -177,7 +177,11 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(n.Stmt)
 		}
 	case *ast.AssignStmt:
-		l.lowerAssign(c, n)
+		if !l.lowerRecvAssign(c, n) {
+			l.lowerAssign(c, n)
+		}
+	case *ast.ReturnStmt:
+		l.lowerReturnRecv(c, n)
 	case *ast.GenDecl:
 		l.lowerVarSpecs(n)
 	case *ast.SwitchStmt:
@@ -191,8 +195,17 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 	case *ast.Ident:
 		l.replaceExpr(c, n, l.instantiate(n, c.Parent()))
 	case *ast.IndexExpr, *ast.IndexListExpr:
+		if e := l.lowerSpelledOut(n.(ast.Expr)); e != nil {
+			l.replaceExpr(c, n.(ast.Expr), e)
+			break
+		}
 		l.replaceExpr(c, n.(ast.Expr), l.completeInstance(n.(ast.Expr)))
 	case *ast.SelectorExpr:
+		l.refuseOS(n)
+		if e := l.lowerPackageType(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		l.replaceExpr(c, n, l.lowerMethodExpr(n))
 	case *ast.TypeAssertExpr:
 		l.replaceExpr(c, n, l.lowerAssert(n))
@@ -237,7 +250,7 @@ func (l *lowerer) dropUnusedImports() {
 		} else if pn, ok := l.info.Implicits[spec].(*types.PkgName); ok {
 			name = pn.Name()
 		}
-		if name != "_" && name != "." && !refs[name] && (p == "slices" || p == "maps") {
+		if name != "_" && name != "." && !refs[name] && sourcePackages[p] {
 			drop = append(drop, spec)
 		}
 	}
@@ -246,6 +259,10 @@ func (l *lowerer) dropUnusedImports() {
 		astutil.DeleteNamedImport(l.fset, l.file, nameOrEmpty(spec), p)
 	}
 }
+
+// sourcePackages are the packages the interpreter runs from source
+// (sandbox/internal/gosrc), whose imports lowering may leave unused.
+var sourcePackages = map[string]bool{"cmp": true, "iter": true, "maps": true, "slices": true}
 
 func nameOrEmpty(spec *ast.ImportSpec) string {
 	if spec.Name == nil {

@@ -9,13 +9,21 @@ package frontend
 // (TestAllowListsAgree) fails unless the interpreter's symbol tables and
 // source packages cover exactly the same packages.
 var Allowed = []string{
+	"bytes",
+	"cmp",
+	"container/heap",
+	"container/list",
 	"context",
 	"errors",
 	"fmt",
+	"io",
+	"iter",
 	"maps",
 	"math",
+	"math/bits",
 	"math/rand",
 	"math/rand/v2",
+	"os",
 	"slices",
 	"sort",
 	"strconv",
@@ -23,6 +31,7 @@ var Allowed = []string{
 	"sync",
 	"sync/atomic",
 	"time",
+	"unicode",
 	"unicode/utf8",
 
 	"github.com/flakylab/flakylab/core/backoff",

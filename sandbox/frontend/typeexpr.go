@@ -125,7 +125,10 @@ func (l *lowerer) writeNamed(b *strings.Builder, t *types.Named) (local bool) {
 	case obj.Pkg() == l.pkg:
 		b.WriteString(obj.Name())
 		local = obj.Parent() != nil && obj.Parent() != l.pkg.Scope()
-	case !isAllowed(obj.Pkg().Path()):
+	case isCmpOrdered(obj):
+		b.WriteString(l.orderedName())
+		return false
+	case !isAllowed(obj.Pkg().Path()) || spelledOut[obj.Pkg().Path()]:
 		return l.writeType(b, t.Underlying())
 	default:
 		b.WriteString(l.importName(obj.Pkg().Path()) + "." + obj.Name())

@@ -4,10 +4,15 @@ package symbols
 // running go generate) is all it takes to allow a compiled package; the
 // runtime's allow-list is derived from the resulting tables.
 
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract bytes
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract container/heap
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract container/list
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract context
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract errors
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract fmt
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract io
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract math
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract math/bits
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract math/rand
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract math/rand/v2
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract sort
@@ -16,6 +21,7 @@ package symbols
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract sync
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract sync/atomic
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract time
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract unicode
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract unicode/utf8
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/flakylab/flakylab/core/backoff
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/flakylab/flakylab/core/breaker

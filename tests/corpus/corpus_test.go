@@ -152,6 +152,9 @@ func TestInterpreterMatchesGo(t *testing.T) {
 			if raceEnabled && startsGoroutines(c.Source) {
 				t.Skip("the interpreter's goroutines trip the race detector (see raceEnabled)")
 			}
+			if bytes.Contains(c.Source, []byte("\"os\"")) {
+				t.Skip("here os is the test process's own; sandbox_test runs it with the runtime's")
+			}
 			got, diags, err := interpret(c.Source)
 			require.Empty(t, diags, "%s: front end rejected a valid program", c.Name)
 			require.NoError(t, err, "%s: interpreter error; output so far:\n%s", c.Name, got)

@@ -101,7 +101,13 @@ func (r *Runner) run(ctx context.Context, p Program) Outcome {
 	// later, since a loop that never yields cannot be stopped from inside.
 	ctx, cancel := context.WithTimeout(ctx, r.Timeout+2*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, r.Binary, "-timeout", r.Timeout.String(), "-result", resultFile.Name(), "-")
+	args := []string{"-timeout", r.Timeout.String(), "-result", resultFile.Name()}
+	if p.Action == ActionErrorcheck {
+		// Invalid Go must be caught before it runs; running it proves
+		// nothing more and may take long.
+		args = append(args, "-compile-only")
+	}
+	cmd := exec.CommandContext(ctx, r.Binary, append(args, "-")...)
 	cmd.Stdin = bytes.NewReader(p.Source)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out // one pipe: the streams interleave as written
@@ -143,7 +149,7 @@ func classifyErrorcheck(p Program, res sandbox.Result) Outcome {
 	e := res.Err
 	switch {
 	case e == nil:
-		return Outcome{Class: Accepted, Detail: "ran to the end"}
+		return Outcome{Class: Accepted, Detail: "compiled without an error"}
 	case e.Kind == sandbox.KindInternal:
 		return Outcome{Class: Internal, Detail: describe(e)}
 	case e.Kind == sandbox.KindRuntime && strings.Contains(e.Message, "time limit"):

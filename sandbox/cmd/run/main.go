@@ -16,6 +16,9 @@
 //	-realtime    run on the wall clock instead of a virtual one
 //	-seed n      seed math/rand and math/rand/v2 (default 1)
 //	-max-output n  cap stdout and stderr together at n bytes (default 1 MiB)
+//	-compile-only  check and compile the program, run nothing
+//	-lowered     print the program the interpreter runs (after the front
+//	             end's lowering) instead of running it
 //	-max-stack n   the Go stack limit in bytes (default 256 MiB, so that a
 //	               runaway recursion crashes quickly; the page's is 1 GB)
 //
@@ -51,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	realTime := fs.Bool("realtime", false, "run on the wall clock instead of a virtual one")
 	seed := fs.Int64("seed", 0, "seed of math/rand and math/rand/v2 (0: the default, 1)")
 	maxOutput := fs.Int("max-output", 0, "cap on stdout and stderr together, in bytes (0: 1 MiB)")
+	compileOnly := fs.Bool("compile-only", false, "check and compile the program, run nothing")
+	lowered := fs.Bool("lowered", false, "print the program the interpreter runs instead of running it")
 	maxStack := fs.Int("max-stack", 256<<20, "the Go stack limit, in bytes")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: run [flags] prog.go   (\"-\" reads the program from stdin)")
@@ -70,7 +75,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "run:", err)
 		return usageExit
 	}
-	opts := sandbox.Options{RealTime: *realTime, Seed: *seed, MaxOutput: *maxOutput, Timeout: *timeout}
+	if *lowered {
+		out, errs := sandbox.Lowered(string(src))
+		io.WriteString(stdout, out)
+		reportFailure(stderr, name, sandbox.Result{Err: first(errs), Errors: errs})
+		if len(errs) > 0 {
+			return 1
+		}
+		return 0
+	}
+	opts := sandbox.Options{RealTime: *realTime, Seed: *seed, MaxOutput: *maxOutput, Timeout: *timeout, CompileOnly: *compileOnly}
 	if !*asJSON {
 		opts.Stdout = func(s string) { io.WriteString(stdout, s) }
 		opts.Stderr = func(s string) { io.WriteString(stderr, s) }
@@ -120,6 +134,13 @@ func reportFailure(stderr io.Writer, name string, res sandbox.Result) {
 			fmt.Fprintln(stderr, e.Message)
 		}
 	}
+}
+
+func first(errs []*sandbox.Error) *sandbox.Error {
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs[0]
 }
 
 func readSource(name string, stdin io.Reader) ([]byte, error) {

@@ -87,7 +87,7 @@ func TestRunUsage(t *testing.T) {
 		{nil, "usage: run"},
 		{[]string{"a.go", "b.go"}, "usage: run"},
 		{[]string{"-nope", "a.go"}, "flag provided but not defined"},
-		{[]string{filepath.Join(t.TempDir(), "missing.go")}, "no such file"},
+		{[]string{filepath.Join(t.TempDir(), "missing.go")}, "missing.go"},
 	}
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer

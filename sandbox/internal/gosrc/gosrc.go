@@ -11,11 +11,11 @@ import (
 	"strings"
 )
 
-//go:embed maps/maps.go slices/slices.go
+//go:embed cmp/cmp.go iter/iter.go maps/maps.go slices/slices.go
 var files embed.FS
 
 // Packages lists the import paths FS provides, sorted.
-var Packages = []string{"maps", "slices"}
+var Packages = []string{"cmp", "iter", "maps", "slices"}
 
 // FS returns the sources laid out as a GOPATH: src/<import path>/<file>.
 // Pass it as yaegi's SourcecodeFilesystem with GoPath ".".
