@@ -2,6 +2,7 @@ package exercises_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,5 +24,14 @@ func TestPackagesAreTheAllowListWithoutTheForbidden(t *testing.T) {
 		assert.True(t, slices.IsSortedFunc(got, func(a, b string) int {
 			return slices.Index(frontend.Allowed, a) - slices.Index(frontend.Allowed, b)
 		}), "%s: packages in the allow-list's order: %v", e.Slug, got)
+	}
+}
+
+func TestIsStarter(t *testing.T) {
+	for _, e := range exercises.All() {
+		assert.True(t, e.IsStarter(e.Starter), "%s: the starter itself", e.Slug)
+		assert.True(t, e.IsStarter(strings.ReplaceAll(e.Starter, "\n", " \r\n")+"\n\n"), "%s: CRLF, trailing spaces and blank lines", e.Slug)
+		assert.False(t, e.IsStarter(e.Starter+"\n// my note\n"), "%s: a comment added", e.Slug)
+		assert.False(t, e.IsStarter(""), "%s: an empty file", e.Slug)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"sync"
 )
 
-//go:embed bank/sections.json bank/cards.json bank/questions/*.json bank/programs
+//go:embed bank/sections.json bank/cards.json bank/checks.json bank/questions/*.json bank/programs
 var bankFiles embed.FS
 
 // Kind is the kind of a question. It is a string, not an int, because it is
@@ -99,6 +99,11 @@ type Question struct {
 	Traps   []Trap      `json:"traps,omitempty"`
 	// Explain is the explanation of the whole question, shown after grading.
 	Explain string `json:"explain"`
+	// Card is the ID of the card that states the fact this question tests,
+	// if there is one (a deck card, or an exercise check's card): missing
+	// the question brings that card back, worded as the question, instead
+	// of making a second card about the same fact.
+	Card string `json:"card,omitempty"`
 }
 
 // Bank is a loaded, validated question bank.
@@ -106,8 +111,13 @@ type Bank struct {
 	Sections  []Section  `json:"sections"`
 	Questions []Question `json:"questions"`
 	Cards     []Card     `json:"cards"`
+	// CheckCards are the hand-written cards of exercise checks
+	// (checks.json), in file order.
+	CheckCards []CheckCard `json:"-"`
 
-	byID map[string]int
+	byID     map[string]int
+	deckIdx  map[string]int
+	checkIdx map[string]int
 }
 
 // Question returns the question with the given id.
@@ -160,6 +170,18 @@ func Load(fsys fs.FS) (*Bank, error) {
 	if err := readJSON(fsys, "cards.json", &b.Cards); err != nil {
 		return nil, err
 	}
+	if _, err := fs.Stat(fsys, "checks.json"); err == nil {
+		var files []checkCardFile
+		if err := readJSON(fsys, "checks.json", &files); err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			for _, c := range f.Checks {
+				c.Exercise, c.Section = f.Exercise, f.Section
+				b.CheckCards = append(b.CheckCards, c)
+			}
+		}
+	}
 	files, err := fs.Glob(fsys, "questions/*.json")
 	if err != nil {
 		return nil, fmt.Errorf("quiz: %w", err)
@@ -197,16 +219,30 @@ func Load(fsys fs.FS) (*Bank, error) {
 			b.Cards[i].Origin = OriginDeck
 		}
 	}
+	b.indexCards()
 	errs = append(errs, b.validate()...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	b.sortBySection()
+	b.indexCards()
 	b.byID = make(map[string]int, len(b.Questions))
 	for i, q := range b.Questions {
 		b.byID[q.ID] = i
 	}
 	return b, nil
+}
+
+// indexCards maps card IDs to their place in Cards and CheckCards.
+func (b *Bank) indexCards() {
+	b.deckIdx = make(map[string]int, len(b.Cards))
+	for i, c := range b.Cards {
+		b.deckIdx[c.ID] = i
+	}
+	b.checkIdx = make(map[string]int, len(b.CheckCards))
+	for i, c := range b.CheckCards {
+		b.checkIdx[CheckCardID(c.Exercise, c.Check)] = i
+	}
 }
 
 // sortBySection orders sections by number, and questions and cards by the

@@ -20,7 +20,7 @@ func ExampleGrade() {
 func ExampleScore() {
 	r := quiz.Score([]quiz.Response{
 		{Question: "bucket-vs-counter", Answer: quiz.Answer{Choices: []string{"a"}}},
-		{Question: "classify-422", Answer: quiz.Answer{Choices: []string{"a"}}},
+		{Question: "storms-composition", Answer: quiz.Answer{Choices: []string{"a"}}},
 	})
 	fmt.Printf("%d of %d right (%d%%)\n", r.Correct, r.Total, r.Percent)
 	for _, c := range r.Cards {
@@ -28,5 +28,5 @@ func ExampleScore() {
 	}
 	// Output:
 	// 1 of 2 right (50%)
-	// new review card: quiz:classify-422
+	// new review card: quiz:storms-composition
 }

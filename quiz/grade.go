@@ -3,6 +3,7 @@ package quiz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -121,7 +122,8 @@ func Score(responses []Response) Report {
 
 // Score grades every response, in order, and makes a review card for each
 // question missed (including unanswered ones), except for a number the
-// grader had to ask about (Result.Ask). Responses to unknown questions
+// grader had to ask about (Result.Ask); questions about one fact share its
+// card, which the report holds once. Responses to unknown questions
 // count as wrong and carry an Error.
 func (b *Bank) Score(responses []Response) Report {
 	r := Report{Total: len(responses), Results: make([]Result, 0, len(responses)), Cards: []Card{}}
@@ -136,7 +138,10 @@ func (b *Bank) Score(responses []Response) Report {
 			continue
 		}
 		if q, ok := b.Question(resp.Question); ok {
-			r.Cards = append(r.Cards, CardFromMissed(q))
+			c := CardFromMissed(q)
+			if !slices.ContainsFunc(r.Cards, func(have Card) bool { return have.ID == c.ID }) {
+				r.Cards = append(r.Cards, c)
+			}
 		}
 	}
 	if r.Total > 0 {

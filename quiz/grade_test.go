@@ -122,8 +122,20 @@ func TestScore(t *testing.T) {
 	for _, c := range r.Cards {
 		cardIDs = append(cardIDs, c.ID)
 	}
-	assert.Equal(t, []string{"quiz:classify-retryable", "quiz:backoff-retry-after-wins"}, cardIDs,
-		"cards for the missed and unanswered questions (none for an unknown id)")
+	assert.Equal(t, []string{"card-classify-table", "card-backoff-order"}, cardIDs,
+		"cards for the missed and unanswered questions (the deck cards of their facts; none for an unknown id)")
+
+	// Two missed questions about one fact give one card.
+	r = Score([]Response{
+		{Question: "breaker-open", Answer: Answer{Choices: []string{"b"}}},
+		{Question: "breaker-failed-probe", Answer: Answer{Choices: []string{"a"}}},
+		{Question: "storms-composition", Answer: Answer{Choices: []string{"a"}}},
+	})
+	cardIDs = nil
+	for _, c := range r.Cards {
+		cardIDs = append(cardIDs, c.ID)
+	}
+	assert.Equal(t, []string{"card-breaker-states", "quiz:storms-composition"}, cardIDs, "one card per fact")
 }
 
 func TestScorePercentRounds(t *testing.T) {

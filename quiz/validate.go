@@ -59,6 +59,14 @@ func (b *Bank) validate() []error {
 		}
 		cards[c.ID] = true
 	}
+	for _, q := range b.Questions {
+		if _, ok := b.Card(q.Card); q.Card != "" && !ok {
+			bad("question %q: card %q is neither a deck card nor a check card", q.ID, q.Card)
+		}
+	}
+	for _, msg := range b.checkCardProblems(sections, cards) {
+		bad("%s", msg)
+	}
 	return errs
 }
 

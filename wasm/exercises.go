@@ -5,6 +5,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hack-pad/safejs"
 
@@ -22,6 +24,7 @@ import (
 //	gradeReport(slug, source, runs, hints?)  exercises.ReportJSON, parsed
 //	quizScore(responses)                     quiz.ScoreJSON, parsed
 //	quizGrade(questionID, answer)            quiz.GradeJSON, parsed
+//	exerciseCards(slug, source, report)      review cards for the report's failed checks
 //
 // runs, hints, responses and answer may be given as values or as JSON text.
 var graderMethods = map[string]func(args []safejs.Value) (any, *bridgeError){
@@ -29,6 +32,8 @@ var graderMethods = map[string]func(args []safejs.Value) (any, *bridgeError){
 	"gradeReport": gradeReport,
 	"quizScore":   quizScore,
 	"quizGrade":   quizGrade,
+
+	"exerciseCards": exerciseCards,
 }
 
 // graderMaxText bounds every text argument of a grader method.
@@ -106,6 +111,70 @@ func quizGrade(args []safejs.Value) (any, *bridgeError) {
 		return nil, berr
 	}
 	return graderResult("quizGrade", quiz.GradeJSON(id, answer))
+}
+
+// exerciseCards returns the review cards for the checks a report says
+// failed: each check's card from the quiz bank (checks that share an idea
+// share one card), in the section of the exercise's lesson. A report of
+// the unedited starter gets none: its failures say nothing about the
+// learner. The page adds the cards to its review queue as they are.
+func exerciseCards(args []safejs.Value) (any, *bridgeError) {
+	slug, berr := graderString(args, 0, "exerciseCards", "the exercise's slug")
+	if berr != nil {
+		return nil, berr
+	}
+	src, berr := graderString(args, 1, "exerciseCards", "the source")
+	if berr != nil {
+		return nil, berr
+	}
+	text, berr := graderJSON(args, 2, "exerciseCards", "the report", false)
+	if berr != nil {
+		return nil, berr
+	}
+	e, err := exercises.Get(slug)
+	if err != nil {
+		return nil, &bridgeError{Code: codeNotFound, Message: "core.exerciseCards: " + err.Error()}
+	}
+	var report struct {
+		Checks []struct {
+			Name   string `json:"name"`
+			Title  string `json:"title"`
+			Status string `json:"status"`
+			Input  string `json:"input"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal([]byte(text), &report); err != nil {
+		return nil, badRequest("core.exerciseCards: the report: %v", err)
+	}
+	bank, err := quiz.Default()
+	if err != nil {
+		return nil, &bridgeError{Code: codeInternal, Message: "core.exerciseCards: " + err.Error()}
+	}
+	cards := []quiz.Card{}
+	if !e.IsStarter(src) {
+		section := ""
+		num, _, _ := strings.Cut(e.Section, ".")
+		if n, err := strconv.Atoi(strings.TrimSpace(num)); err == nil {
+			if s, ok := bank.SectionNumbered(n); ok {
+				section = s.ID
+			}
+		}
+		var failed []quiz.FailedCheck
+		for _, c := range report.Checks {
+			if c.Status != exercises.StatusPass {
+				failed = append(failed, quiz.FailedCheck{
+					Exercise: e.Slug, Title: e.Title, Section: section,
+					Check: c.Name, Idea: c.Title, Input: c.Input,
+				})
+			}
+		}
+		cards = bank.CardsForChecks(failed)
+	}
+	out, err := json.Marshal(cards)
+	if err != nil {
+		return nil, &bridgeError{Code: codeInternal, Message: "core.exerciseCards: " + err.Error()}
+	}
+	return graderResult("exerciseCards", string(out))
 }
 
 // graderString reads argument i, which must be a string.

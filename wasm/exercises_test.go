@@ -81,3 +81,38 @@ func TestGraderQuiz(t *testing.T) {
 	one := coreCall(t, "quizGrade", "breaker-open", `{"choices":["a"]}`)
 	assert.True(t, one.Get("correct").Bool(), jsonOf(one))
 }
+
+// TestExerciseCards: a Check of the unedited starter makes no cards; an
+// edited file's failed checks make one card per idea, asking about the
+// idea with its input, never showing the learner's output.
+func TestExerciseCards(t *testing.T) {
+	starter, err := os.ReadFile("../exercises/full-jitter/starter.go")
+	require.NoError(t, err)
+	src := strings.TrimPrefix(string(starter), "//go:build ignore\n\n")
+	report := map[string]any{"status": "fail", "checks": []any{
+		map[string]any{"name": "doubling", "title": "The backoff starts at base and doubles.", "status": "fail", "got": "[0s]", "input": "Backoff(1, 500ms, 8s)"},
+		map[string]any{"name": "limit", "title": "Never above the limit.", "status": "pass"},
+		map[string]any{"name": "jitter-spread", "title": "Spread evenly.", "status": "fail", "got": "min 0s"},
+		map[string]any{"name": "no-card-yet", "title": "A rule with no card.", "status": "error", "input": "Backoff(2, 1s, 8s)"},
+	}}
+	none := coreCall(t, "exerciseCards", "full-jitter", src, report)
+	assert.Equal(t, 0, none.Length(), "the unedited starter: %s", jsonOf(none))
+
+	edited := src + "\n// trying something\n"
+	for _, r := range []any{report, jsonOf(js.ValueOf(report))} {
+		cards := coreCall(t, "exerciseCards", "full-jitter", edited, r)
+		require.Equal(t, 3, cards.Length(), "one card per failed check: %s", jsonOf(cards))
+		var ids []string
+		for i := 0; i < cards.Length(); i++ {
+			c := cards.Index(i)
+			ids = append(ids, c.Get("id").String())
+			assert.Equal(t, "backoff-and-jitter", c.Get("section").String(), jsonOf(c))
+			assert.NotContains(t, c.Get("front").String(), "[0s]", "the front is about the idea, not the learner's output: %s", jsonOf(c))
+			assert.Contains(t, c.Get("front").String(), "?", jsonOf(c))
+		}
+		assert.Equal(t, []string{"exercise:full-jitter/doubling", "card-backoff-full-jitter", "exercise:full-jitter/no-card-yet"}, ids)
+		assert.Contains(t, cards.Index(2).Get("front").String(), "Backoff(2, 1s, 8s)", "a check without a written card shows its input")
+	}
+	s := await(t, core().Call("exerciseCards", "no-such-exercise", src, report))
+	assert.True(t, s.rejected, "unknown exercise: %s", jsonOf(s.value))
+}

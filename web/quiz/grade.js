@@ -114,7 +114,10 @@ export function scoreLocally(bank, responses) {
     const res = gradeQuestion(q, resp.question, resp.answer ?? {});
     report.results.push(res);
     if (res.correct) report.correct++;
-    else if (q && !res.ask) report.cards.push(cardFromMissed(q));
+    else if (q && !res.ask) {
+      const card = cardFromMissed(q);
+      if (!report.cards.some((c) => c.id === card.id)) report.cards.push(card);
+    }
   }
   if (report.total > 0) report.percent = Math.round((100 * report.correct) / report.total);
   return report;
@@ -308,11 +311,19 @@ export function rightAnswer(q) {
   return q.choices.filter((c) => c.correct).map((c) => c.text).join("\n");
 }
 
+// cardFromMissed mirrors quiz.CardFromMissed: a question that tests a fact
+// of a card (q.card) gives that card's id, so the fact is carded once.
 export function cardFromMissed(q) {
-  const card = { id: "quiz:" + q.id, section: q.section, front: q.prompt };
+  const card = { id: q.card || "quiz:" + q.id, section: q.section, front: q.prompt };
   const code = q.source || q.code || "";
   if (code) card.code = code;
-  card.back = "Answer: " + rightAnswer(q) + "\n\n" + q.explain;
+  let answer = rightAnswer(q);
+  if (q.kind !== "numeric" && q.choices?.length) {
+    card.choices = q.choices.map((c) => c.text);
+    // Lettered like the front's choices (A, B, …).
+    answer = q.choices.map((c, i) => (c.correct ? `${String.fromCharCode(65 + i)}. ${c.text}` : null)).filter((x) => x !== null).join("\n");
+  }
+  card.back = "Answer: " + answer + "\n\n" + q.explain;
   card.origin = "quiz";
   return card;
 }

@@ -211,7 +211,7 @@ function showScore(box, report, added, reviewHref) {
     el("strong", { text: `${report.correct} of ${report.total} right` }), ` (${report.percent}%).`)];
   if (added > 0) {
     parts.push(el("p", { "data-role": "cards-added" },
-      `${added} missed question${added === 1 ? " was" : "s were"} added to your review cards. `,
+      `${added} review card${added === 1 ? " is" : "s are"} due for what you missed. `,
       el("a", { href: reviewHref, text: "Review them now" }), "."));
   }
   parts.push(gradedByNote(report));

@@ -50,7 +50,7 @@ export function renderReview(root, bank, { store, now = () => new Date() } = {})
         el("kbd", { text: p.key }))));
     const card = el("section", { class: "review-card", "data-card": c.id, "data-origin": c.origin, "aria-label": "Review card" },
       el("p", { class: "review-meta" }, titles[c.section] ?? c.section, " · ", ORIGIN_LABEL[c.origin] ?? c.origin),
-      el("div", { class: "review-front", "data-role": "front" }, richText(c.front), c.code ? codeBlock(c.code) : null),
+      el("div", { class: "review-front", "data-role": "front" }, richText(c.front), c.code ? codeBlock(c.code) : null, choiceList(c.choices)),
       show, back, ratings);
     stage.replaceChildren(card);
     current = { entry, revealed: false, back, ratings, show };
@@ -105,6 +105,14 @@ export function renderReview(root, bank, { store, now = () => new Date() } = {})
     refresh: next,
     destroy: () => document.removeEventListener("keydown", onKey),
   };
+}
+
+// choiceList shows a card's choices, lettered, under its front; a choice
+// of several lines (a program's output) is shown as preformatted text.
+function choiceList(choices) {
+  if (!choices?.length) return null;
+  return el("ol", { class: "review-choices", type: "A", "data-role": "choices" },
+    choices.map((text) => el("li", {}, text.includes("\n") ? el("pre", { class: "quiz-output", text }) : richText(text, "span"))));
 }
 
 // renderDueCount shows how many cards are due, linking to the review page.

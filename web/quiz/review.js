@@ -3,8 +3,9 @@
 //
 //   flakylab:review  {schema: 1, cards: {<card id>: {card, fsrs, added}}}
 //
-//   card   the card itself: {id, section, front, code?, back, origin}, as
-//          quiz.Card writes it (origin "deck", "quiz" or "exercise")
+//   card   the card itself: {id, section, front, code?, choices?, back,
+//          origin}, as quiz.Card writes it (origin "deck", "quiz" or
+//          "exercise"); choices are shown under the front
 //   fsrs   ts-fsrs's card state with dates as ISO strings: {due, stability,
 //          difficulty, elapsed_days, scheduled_days, learning_steps, reps,
 //          lapses, state, last_review}
@@ -54,6 +55,7 @@ export function validEntry(id, e) {
   const c = e.card;
   if (c.id !== id || !isText(c.section) || !isText(c.front) || !isText(c.back) || !ORIGINS.has(c.origin)) return false;
   if (c.code !== undefined && !isText(c.code)) return false;
+  if (c.choices !== undefined && !(Array.isArray(c.choices) && c.choices.every(isText))) return false;
   const f = e.fsrs;
   if (!isDate(f.due) || !(f.last_review === null || isDate(f.last_review))) return false;
   if (!NUMBERS.every((k) => Number.isFinite(f[k]))) return false;
@@ -76,6 +78,7 @@ function fromSaved(f) {
 function cardContent(c) {
   const card = { id: c.id, section: c.section, front: c.front, back: c.back, origin: c.origin };
   if (c.code) card.code = c.code;
+  if (c.choices?.length) card.choices = [...c.choices];
   return card;
 }
 
@@ -181,12 +184,15 @@ export class ReviewStore {
   }
 
   // addDeck adds the hand-written cards not yet in the queue (as new cards,
-  // due now) and refreshes the wording of those already there.
+  // due now) and refreshes the wording of those already there, unless a
+  // missed question or check about the same fact has given the card its
+  // own wording (origin "quiz" or "exercise"), which stays.
   addDeck(cards, now = new Date()) {
     let added = 0;
     for (const c of cards) {
-      if (this.#cards[c.id]) this.#cards[c.id].card = cardContent(c);
-      else { this.#add(c, now); added++; }
+      const e = this.#cards[c.id];
+      if (!e) { this.#add(c, now); added++; }
+      else if (e.card.origin === "deck") e.card = cardContent(c);
     }
     this.#save();
     return added;

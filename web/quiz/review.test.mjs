@@ -154,3 +154,33 @@ test("export and import", () => {
   }
   assert.equal(b.size, 2, "a refused import leaves the state alone");
 });
+
+test("a missed question about a deck card's fact keeps its wording (and its choices) when the deck is added again", () => {
+  const s = store();
+  s.addDeck([card("card-x")], T0);
+  const missed = { ...card("card-x", "quiz"), front: "Which one?", choices: ["A one", "B two"] };
+  s.addMissed([missed], at(MIN));
+  s.addDeck([{ ...card("card-x"), front: "reworded deck front" }], at(2 * MIN));
+  const e = s.entry("card-x");
+  assert.equal(e.card.origin, "quiz", "origin after the deck is added again");
+  assert.equal(e.card.front, "Which one?", "the question's wording stays");
+  assert.deepEqual(e.card.choices, ["A one", "B two"], "choices kept");
+  assert.equal(s.size, 1, "one card for the fact");
+  s.addDeck([{ ...card("card-y"), front: "old" }], T0);
+  s.addDeck([{ ...card("card-y"), front: "new" }], T0);
+  assert.equal(s.entry("card-y").card.front, "new", "a deck card's own wording is refreshed");
+});
+
+test("saved cards with choices that are not strings are set aside", () => {
+  const storage = memoryStorage();
+  const s = store(storage);
+  s.addMissed([{ ...card("ok", "quiz"), choices: ["a", "b"] }], T0);
+  const saved = JSON.parse(storage.getItem(STORAGE_KEY));
+  saved.cards.bad = { ...saved.cards.ok, card: { ...saved.cards.ok.card, id: "bad", choices: [1, 2] } };
+  storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+  const notices = [];
+  const again = store(storage, notices);
+  assert.deepEqual(again.entry("ok").card.choices, ["a", "b"], "good card with choices kept");
+  assert.equal(again.entry("bad"), null, "bad choices set aside");
+  assert.equal(notices.length, 1, "one notice");
+});

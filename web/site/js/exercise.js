@@ -3,7 +3,8 @@
 // of the exercise in the page's Go runtime and shows Go's report (per check
 // its status, message, input, expected and got, hints one step at a time,
 // and the score), a solution the learner may fetch after three checks that
-// did not pass, and review cards for the checks that failed. On the index
+// did not pass, and review cards (made by Go: one per idea a failed check
+// tests, none for the unedited starter). On the index
 // it fills in each exercise's progress.
 //
 // Grading is Go: exercises/web/grade.js asks the grader compiled into the
@@ -49,17 +50,6 @@ function notice(text) {
 const onSetAside = (key, aside) => {
   notice(`We could not read your saved ${key.startsWith("flakylab:code:") ? "code" : "progress"}, so it was set aside under "${aside}" in this browser's storage. Nothing else was affected.`);
 };
-
-// cardFromCheck is quiz.CardFromCheck for a failed check of the report.
-export function cardFromCheck(data, check) {
-  const title = check.title || check.name;
-  let front = `Exercise \u201c${data.title}\u201d, check \u201c${title}\u201d: what should happen?`;
-  if (check.got) front += `\n(Your code gave: ${check.got})`;
-  let back = `Expected: ${check.expected || title}`;
-  const why = [check.input ? `Input: ${check.input}` : "", check.message || ""].filter(Boolean).join("\n");
-  if (why) back += "\n\n" + why;
-  return { id: `exercise:${data.slug}/${check.name}`, section: data.section, front, back, origin: "exercise" };
-}
 
 function scoreText(report) {
   if (report.status === "error") return "Your code could not be checked yet: fix what is listed below, then Check again.";
@@ -240,10 +230,12 @@ class ExercisePage {
       p.checkedAt = now;
     });
     this.render(report);
-    const failing = (report.checks ?? []).filter((c) => c.status !== "pass");
-    if (failing.length > 0) {
+    if ((report.checks ?? []).some((c) => c.status !== "pass")) {
+      // Go decides the cards: one per idea a failed check tests, none for
+      // a Check of the unedited starter.
       try {
-        this.review.addMissed(failing.map((c) => cardFromCheck(this.data, c)));
+        const cards = await this.rt.core("exerciseCards", this.data.slug, source, report);
+        if (cards.length) this.review.addMissed(cards);
       } catch (err) {
         console.error("review cards:", err);
       }
