@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/quiz"
 )
 
 // wrong is, per exercise, one plausible mistake from its wrong/ folder, the
@@ -146,10 +147,14 @@ func TestEveryExerciseInThePage(t *testing.T) {
 			}
 			assert.True(t, found, "%s: no row for check %s", e.Slug, w.check)
 
-			// The failed checks are review cards now.
+			// The failed check's idea is a review card now (its own, or
+			// the card it shares with a question or another check).
 			ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Object.keys(JSON.parse(localStorage.getItem("flakylab:review") || '{"cards":{}}').cards)`))
 			require.NoError(t, err)
-			assert.Contains(t, ids, "exercise:"+e.Slug+"/"+w.check, "%s: the failed check became a review card", e.Slug)
+			bank, err := quiz.Default()
+			require.NoError(t, err)
+			card := bank.CardForCheck(quiz.FailedCheck{Exercise: e.Slug, Check: w.check})
+			assert.Contains(t, ids, card.ID, "%s: the failed check %s became a review card", e.Slug, w.check)
 			t.Logf("%s: %d checks, right and wrong in %v", e.Slug, len(e.Checks), time.Since(start).Round(time.Millisecond))
 		})
 	}

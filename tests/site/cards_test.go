@@ -45,7 +45,6 @@ func checkExercise(t *testing.T, ctx context.Context) {
 	if err := waitFor(ctx, `["fail", "pass", "error"].includes(document.querySelector('[data-role="exercise"]').dataset.status) && !document.querySelector('[data-action="check"]').disabled`, 120*time.Second); err != nil {
 		failWithShot(t, ctx, "cards", "Check did not finish: %v", err)
 	}
-	time.Sleep(300 * time.Millisecond) // the cards are saved after the report is shown
 }
 
 // TestReviewCardsAnswerable walks every kind of review card through the

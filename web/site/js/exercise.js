@@ -229,10 +229,10 @@ class ExercisePage {
       if (report.status === "pass" && !p.passed) p.passed = now;
       p.checkedAt = now;
     });
-    this.render(report);
     if ((report.checks ?? []).some((c) => c.status !== "pass")) {
       // Go decides the cards: one per idea a failed check tests, none for
-      // a Check of the unedited starter.
+      // a Check of the unedited starter. They are saved before the report
+      // shows, so what the page shows is already in the review queue.
       try {
         const cards = await this.rt.core("exerciseCards", this.data.slug, source, report);
         if (cards.length) this.review.addMissed(cards);
@@ -240,6 +240,7 @@ class ExercisePage {
         console.error("review cards:", err);
       }
     }
+    this.render(report);
     this.#showSolutionOffer();
   }
 
