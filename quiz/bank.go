@@ -27,6 +27,9 @@ const (
 	Output   Kind = "output"   // pick what a runnable program prints; exactly one choice is right
 )
 
+// hasChoices reports whether questions of kind k are answered by choosing.
+func (k Kind) hasChoices() bool { return k == Single || k == Multiple || k == Output }
+
 // Section is one section of the course. Its ID is the lesson's slug.
 type Section struct {
 	ID     string `json:"id"`
