@@ -22,3 +22,9 @@ test-site: dist ## the course pages in headless Chromium: clean loads, examples,
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/site/
 
 test: test-site
+
+.PHONY: bench-flood
+bench-flood: dist ## the main-thread gap of a lesson page while an example prints until the 1 MiB cap (headless Chromium)
+	$(GO) run ./tests/browser/cmd/floodbench -dir $(DIST)
+
+bench: bench-flood

@@ -146,10 +146,24 @@ function pictures(session) {
   }
 }
 
+// keyboardScrollers lets the keyboard reach every table or code block that
+// scrolls (on a phone, most wide tables do), by making it focusable.
+function keyboardScrollers() {
+  for (const el of document.querySelectorAll("main table, main pre")) {
+    if (el.hasAttribute("tabindex")) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) el.tabIndex = 0;
+  }
+}
+let resizing = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(keyboardScrollers, 200);
+});
+
 function lessonPage() {
   storage.markVisited(document.body.dataset.page);
   for (const sim of document.querySelectorAll('.sim[data-sim="storm"]')) {
-    mountStormChart(sim).catch((err) => console.error("storm chart:", err));
+    mountStormChart(sim).then(keyboardScrollers, (err) => console.error("storm chart:", err));
   }
   const roots = document.querySelectorAll("section.example[data-example]");
   // The quick checks are graded by the Go grader in the runtime, so a lesson
@@ -248,6 +262,7 @@ function offline() {
 }
 
 mountSectionsMenu();
+keyboardScrollers();
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
 else if (document.body.classList.contains("quiz-page")) session = quizPage();

@@ -212,7 +212,7 @@ function plural(n, one) {
 // is called after a successful import, to redraw what depends on progress.
 export function mountProgressFile(root, { onImported } = {}) {
   const save = el("button", { type: "button", "data-action": "export-progress" }, "Save progress to a file");
-  const input = el("input", { type: "file", accept: ".json,application/json", id: "progress-file-input", class: "visually-hidden", tabindex: "-1", "data-action": "import-progress" });
+  const input = el("input", { type: "file", accept: ".json,application/json", id: "progress-file-input", class: "visually-hidden", tabindex: "-1", "aria-label": "Progress file to load", "data-action": "import-progress" });
   const load = el("button", { type: "button", "data-action": "choose-progress-file" }, "Load progress from a file");
   const status = el("p", { class: "progress-file-status", role: "status", "aria-live": "polite", "data-role": "progress-file-status" });
   const say = (text, ok) => {

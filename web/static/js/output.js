@@ -3,8 +3,9 @@
 // a megabyte in thousands of small chunks; the page must stay responsive
 // while it does:
 //
-//   - chunks are only queued as they arrive; the panel is redrawn at most
-//     once per animation frame, with everything that arrived since;
+//   - chunks are only queued as they arrive; the panel is redrawn in an
+//     animation frame, at most every STREAM_MS, with everything that
+//     arrived since;
 //   - the panel shows the last maxLines lines (and at most maxChars
 //     characters); a note above them says how many earlier lines are not
 //     shown and offers "Show all", which adds them back a slice per frame;
@@ -13,7 +14,9 @@
 // The element is a <pre>; the note is inserted just before it.
 
 export const MAX_LINES = 500;
-export const MAX_CHARS = 64 * 1024;
+export const MAX_CHARS = 16 * 1024;
+// STREAM_MS is the least time between two redraws while output streams in.
+const STREAM_MS = 100;
 // SLICE is how many characters "Show all" adds per frame.
 const SLICE = 64 * 1024;
 
@@ -61,6 +64,8 @@ export class OutputView {
   #frame = 0;
   #expanded = false;
   #drawn = 0; // characters of #text in the panel once expanded
+  #later = 0;
+  #drawnAt = -Infinity;
 
   // pre is the <pre> to draw into; its current text is kept as the start.
   constructor(pre, { maxLines = MAX_LINES, maxChars = MAX_CHARS } = {}) {
@@ -99,7 +104,12 @@ export class OutputView {
   append(chunk) {
     if (!chunk) return;
     this.#parts.push(chunk);
-    this.#frame ||= frame(() => this.#draw());
+    if (this.#frame || this.#later) return;
+    // A flood redraws at most every STREAM_MS: each redraw lays out the
+    // panel again, and the page has other work to do.
+    const wait = this.#drawnAt + STREAM_MS - performance.now();
+    if (wait > 0) this.#later = setTimeout(() => { this.#later = 0; this.#frame ||= frame(() => this.#draw()); }, wait);
+    else this.#frame = frame(() => this.#draw());
   }
 
   // set replaces the whole text (drawn at once, bounded as ever).
@@ -127,6 +137,9 @@ export class OutputView {
   #draw() {
     cancelFrame(this.#frame);
     this.#frame = 0;
+    clearTimeout(this.#later);
+    this.#later = 0;
+    this.#drawnAt = performance.now();
     this.#collect();
     if (this.#expanded) {
       this.#fill();
