@@ -134,7 +134,6 @@ func everyCard(t *testing.T) map[string][]Card {
 	return kinds
 }
 
-
 // TestEveryCardIsAnswerable walks every kind of card and checks that its
 // front asks a question the learner can answer from the front alone: a
 // question with its input, and the choices when the question had some.
