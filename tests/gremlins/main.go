@@ -14,7 +14,7 @@
 // folder, so nothing of the checkout is touched and gremlins copies only
 // what the tests need. Run it from this folder:
 //
-//	go run . [-coefficient 20] [-workers 0] [-min 95] [./core/bucket ...]
+//	go run . [-coefficient 10] [-workers 0] [-min 95] [./core/bucket ...]
 //
 // It exits with status 1 when a package's efficacy is below -min.
 package main
@@ -46,7 +46,10 @@ func main() {
 	var o options
 	flag.StringVar(&o.root, "root", "../..", "the repository's root")
 	flag.StringVar(&o.listFile, "equivalent", "core/mutants.md", "the list of equivalent mutants, relative to -root")
-	flag.IntVar(&o.coefficient, "coefficient", 20, "gremlins' timeout coefficient: a mutant's test run may take this many times the coverage run")
+	// The coverage run that sets the timeout is measured under the same load
+	// as the mutants' runs, so 10 leaves room for a loaded machine; each
+	// mutant that hangs (an endless loop) costs that long, though.
+	flag.IntVar(&o.coefficient, "coefficient", 10, "gremlins' timeout coefficient: a mutant's test run may take this many times the coverage run")
 	flag.IntVar(&o.workers, "workers", 0, "mutants tested at once (0: gremlins' default, one per CPU)")
 	flag.Float64Var(&o.target, "min", 95, "the efficacy every package must reach, in percent")
 	flag.BoolVar(&o.verbose, "v", false, "show gremlins' own output, a line per mutant")
