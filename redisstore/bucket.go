@@ -1,0 +1,155 @@
+package redisstore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/flakylab/flakylab/core/bucket"
+)
+
+// takeScript is core/bucket's model run inside Redis: a hash with the
+// tokens (t) at instant at (microseconds on the server's clock). A refused
+// request writes nothing, as in core. A bucket's key expires when the
+// bucket would be full again, since a full bucket and a missing one are
+// the same; a bucket that never refills keeps its key.
+//
+// KEYS[1] the bucket; ARGV capacity, rate (tokens per second), n.
+// Reply: {allowed 0|1, remaining tokens, retry-after µs (-1 never),
+// reset µs (-1 never)}.
+var takeScript = redis.NewScript(`
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local n = tonumber(ARGV[3])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local state = redis.call('HMGET', KEYS[1], 't', 'at')
+local tokens = tonumber(state[1])
+local last = tonumber(state[2])
+if tokens == nil or last == nil then
+  tokens, last = capacity, now
+end
+if now > last then
+  if tokens < capacity then
+    tokens = math.min(capacity, tokens + (now - last) * rate / 1e6)
+  end
+  last = now
+end
+-- until returns the µs until the bucket holds target tokens, -1 if never.
+local function until_holds(target)
+  if tokens >= target then return 0 end
+  if rate <= 0 then return -1 end
+  local us = math.ceil((target - tokens) * 1e6 / rate)
+  if us > 9e15 then return -1 end
+  return us
+end
+if n <= tokens then
+  tokens = tokens - n
+  redis.call('HSET', KEYS[1], 't', string.format('%.17g', tokens), 'at', string.format('%.0f', last))
+  local full = until_holds(capacity)
+  if full > 0 then
+    redis.call('PEXPIRE', KEYS[1], math.ceil(full / 1000))
+  elseif full == 0 then
+    redis.call('DEL', KEYS[1])
+  else
+    redis.call('PERSIST', KEYS[1])
+  end
+  return {1, string.format('%.17g', tokens), 0, full}
+end
+local retry = -1
+if n <= capacity then retry = until_holds(n) end
+return {0, string.format('%.17g', tokens), retry, until_holds(capacity)}
+`)
+
+// Bucket is a keyed token-bucket limiter whose buckets live in Redis, all
+// of one capacity and rate: the model of core/bucket, decided atomically
+// on the Redis server. It satisfies store.Limiter. A Bucket is safe for
+// concurrent use; share one per process, or create one per replica: they
+// share their buckets through Redis.
+type Bucket struct {
+	c        redis.Scripter
+	s        Settings
+	capacity float64
+	rate     float64
+}
+
+// NewBucket returns a limiter whose buckets, kept in Redis through c (a
+// *redis.Client, *redis.ClusterClient or any redis.UniversalClient), hold
+// up to capacity tokens and gain rate tokens per second. Capacity must be
+// finite and >= 0, rate >= 0 (math.Inf(1) allows everything without asking
+// Redis), as for bucket.New.
+func NewBucket(c redis.Scripter, capacity, rate float64, s Settings) (*Bucket, error) {
+	if c == nil {
+		return nil, fmt.Errorf("redisstore: NewBucket needs a Redis client, got nil")
+	}
+	if _, err := bucket.New(capacity, rate); err != nil {
+		return nil, fmt.Errorf("redisstore: %w", err)
+	}
+	s, err := s.resolve()
+	if err != nil {
+		return nil, err
+	}
+	return &Bucket{c: c, s: s, capacity: capacity, rate: rate}, nil
+}
+
+// Capacity returns the most tokens each bucket holds.
+func (b *Bucket) Capacity() float64 { return b.capacity }
+
+// Rate returns each bucket's refill rate in tokens per second.
+func (b *Bucket) Rate() float64 { return b.rate }
+
+// Key returns the Redis key that holds key's bucket.
+func (b *Bucket) Key(key string) string { return b.s.Prefix + "bucket:" + hashTag(key) }
+
+// Take asks key's bucket for n tokens and spends them if they are there.
+// The Decision means what bucket.Keyed.TakeAt's means, measured on the
+// Redis server's clock to the microsecond. When Redis fails, see the
+// package documentation: failing open allows the request (Remaining is
+// then capacity - n, what a bucket that Redis forgot would hold).
+func (b *Bucket) Take(ctx context.Context, key string, n float64) (bucket.Decision, error) {
+	d := bucket.Decision{Limit: b.capacity}
+	switch {
+	case !(n >= 0): // negative or NaN: never allowed, Redis need not know
+		d.RetryAfter, d.Reset = bucket.Never, bucket.Never
+		return d, nil
+	case math.IsInf(b.rate, 1):
+		d.Allowed, d.Remaining = true, b.capacity
+		return d, nil
+	}
+	v, err := b.s.run(ctx, "take", b.c, takeScript, []string{b.Key(key)},
+		strconv.FormatFloat(b.capacity, 'g', -1, 64), strconv.FormatFloat(b.rate, 'g', -1, 64), strconv.FormatFloat(n, 'g', -1, 64))
+	if err != nil {
+		if b.s.FailOpen {
+			d.Allowed, d.Remaining = true, max(b.capacity-n, 0)
+			return d, nil
+		}
+		return bucket.Decision{}, err
+	}
+	reply, ok := v.([]any)
+	if !ok || len(reply) != 4 {
+		return bucket.Decision{}, fmt.Errorf("%w: take answered %v", errReply, v)
+	}
+	allowed, _ := reply[0].(int64)
+	remaining, _ := reply[1].(string)
+	retry, _ := reply[2].(int64)
+	reset, _ := reply[3].(int64)
+	d.Allowed = allowed == 1
+	d.Remaining, err = strconv.ParseFloat(remaining, 64)
+	if err != nil {
+		return bucket.Decision{}, fmt.Errorf("%w: take answered remaining %q", errReply, remaining)
+	}
+	d.RetryAfter, d.Reset = micros(retry), micros(reset)
+	return d, nil
+}
+
+// micros turns a script's µs (-1 for never) into a Duration.
+func micros(us int64) time.Duration {
+	if us < 0 {
+		return bucket.Never
+	}
+	return time.Duration(us) * time.Microsecond
+}
