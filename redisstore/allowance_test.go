@@ -1,0 +1,150 @@
+package redisstore_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/core/bucket"
+	"github.com/flakylab/flakylab/core/store"
+	"github.com/flakylab/flakylab/redisstore"
+	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+)
+
+// The fleet of the shared-allowance property: 8 replicas, each with its
+// own Redis client and a clock skewed by up to ±2 s, 4 workers each.
+const (
+	replicas          = 8
+	workersPerReplica = 4
+	allowanceCapacity = 500.0
+	allowanceRate     = 100.0
+	hammerFor         = 2 * time.Second
+)
+
+// skews are the replicas' clock errors, from -2 s to +2 s.
+var skews = [replicas]time.Duration{-2 * time.Second, -1500 * time.Millisecond, -700 * time.Millisecond, -100 * time.Millisecond, 0, 600 * time.Millisecond, 1300 * time.Millisecond, 2 * time.Second}
+
+// serverTime reads the Redis server's clock, the one the bucket runs on.
+func serverTime(t *testing.T, rdb *redis.Client) time.Time {
+	t.Helper()
+	now, err := rdb.Time(context.Background()).Result()
+	require.NoError(t, err)
+	return now
+}
+
+// hammer runs the workers of every replica against one key until stop is
+// closed, and returns how many requests each replica had allowed.
+func hammer(limiters [replicas]store.Limiter, clocks [replicas]func() time.Time, stop <-chan struct{}) (allowed, refused [replicas]int64, errs int64) {
+	var wg sync.WaitGroup
+	var errCount atomic.Int64
+	for r := range replicas {
+		for range workersPerReplica {
+			wg.Go(func() {
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					_ = clocks[r]() // each replica lives on its own clock; the Redis bucket never asks it
+					d, err := limiters[r].Take(context.Background(), "tenant-42", 1)
+					switch {
+					case err != nil:
+						errCount.Add(1)
+					case d.Allowed:
+						atomic.AddInt64(&allowed[r], 1)
+					default:
+						atomic.AddInt64(&refused[r], 1)
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	return allowed, refused, errCount.Load()
+}
+
+func sum(xs [replicas]int64) int64 {
+	var s int64
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// TestSharedAllowance: 8 replicas hammering one Redis bucket of capacity C
+// and rate R for T seconds are allowed, in all, at most C + R·T (+1) and
+// at least 99 % of it. T is measured on the Redis server's clock: from
+// before the first request to after the last for the upper bound, and to
+// the moment the workers are told to stop for the lower one.
+func TestSharedAllowance(t *testing.T) {
+	srv := redisserver.Start(t)
+	var limiters [replicas]store.Limiter
+	var clocks [replicas]func() time.Time
+	for r := range replicas {
+		b, err := redisstore.NewBucket(newClient(t, srv), allowanceCapacity, allowanceRate, redisstore.Settings{Timeout: 2 * time.Second})
+		require.NoError(t, err)
+		limiters[r] = b
+		skew := skews[r]
+		clocks[r] = func() time.Time { return time.Now().Add(skew) }
+	}
+	admin := newClient(t, srv)
+	stop := make(chan struct{})
+	start := serverTime(t, admin)
+	var stopAt time.Time
+	var stopErr error
+	go func() {
+		time.Sleep(hammerFor)
+		stopAt, stopErr = admin.Time(context.Background()).Result()
+		close(stop)
+	}()
+	allowed, refused, errs := hammer(limiters, clocks, stop)
+	require.NoError(t, stopErr, "reading the Redis clock at the stop")
+	end := serverTime(t, admin)
+
+	total := sum(allowed)
+	upper := allowanceCapacity + allowanceRate*end.Sub(start).Seconds() + 1
+	lower := 0.99 * (allowanceCapacity + allowanceRate*stopAt.Sub(start).Seconds())
+	t.Logf("shared allowance: C=%v R=%v/s, %d replicas x %d workers, T=%.3fs (to stop) / %.3fs (to last answer) on the Redis clock: allowed %d (per replica %v), refused %d, errors %d; bounds [%.1f, %.1f]",
+		allowanceCapacity, allowanceRate, replicas, workersPerReplica, stopAt.Sub(start).Seconds(), end.Sub(start).Seconds(), total, allowed, sum(refused), errs, lower, upper)
+	require.Zero(t, errs, "Redis errors")
+	assert.LessOrEqual(t, float64(total), upper, "allowed %d, want at most C + R·T + 1 = %.1f", total, upper)
+	assert.GreaterOrEqual(t, float64(total), lower, "allowed %d, want at least 99%% of C + R·T = %.1f", total, lower)
+	assert.Positive(t, sum(refused), "the workers outran the rate, so some requests were refused")
+	for r, n := range allowed {
+		assert.Positive(t, n, "replica %d (clock %+v) got some of the allowance", r, skews[r])
+	}
+}
+
+// TestPerReplicaBucketsMultiplyTheAllowance is the property's control: the
+// same fleet with one in-memory bucket per replica (each on its own skewed
+// clock) lets through about N times the allowance, which is what a shared
+// store prevents.
+func TestPerReplicaBucketsMultiplyTheAllowance(t *testing.T) {
+	var limiters [replicas]store.Limiter
+	var clocks [replicas]func() time.Time
+	for r := range replicas {
+		skew := skews[r]
+		clocks[r] = func() time.Time { return time.Now().Add(skew) }
+		k, err := bucket.NewKeyed(allowanceCapacity, allowanceRate, bucket.KeyedSettings{Now: clocks[r]})
+		require.NoError(t, err)
+		limiters[r] = store.NewMemoryLimiter(k)
+	}
+	stop := make(chan struct{})
+	began := time.Now()
+	time.AfterFunc(hammerFor/4, func() { close(stop) })
+	allowed, _, _ := hammer(limiters, clocks, stop)
+	elapsed := time.Since(began).Seconds()
+	total := sum(allowed)
+	shared := allowanceCapacity + allowanceRate*elapsed + 1
+	t.Logf("own buckets: allowed %d in %.3fs, %.1f times what one shared bucket allows (%.1f)", total, elapsed, float64(total)/shared, shared)
+	assert.Greater(t, float64(total), float64(replicas-1)*allowanceCapacity, "each replica hands out its own burst: %s", fmt.Sprint(allowed))
+	assert.Greater(t, float64(total), shared, "more than one shared bucket would allow")
+}
