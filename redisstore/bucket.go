@@ -78,13 +78,14 @@ type Bucket struct {
 }
 
 // NewBucket returns a limiter whose buckets, kept in Redis through c (a
-// *redis.Client, *redis.ClusterClient or any redis.UniversalClient), hold
+// *redis.Client, *redis.ClusterClient or any redis.UniversalClient, whose
+// options must set ContextTimeoutEnabled so that Settings.Timeout works), hold
 // up to capacity tokens and gain rate tokens per second. Capacity must be
 // finite and >= 0, rate >= 0 (math.Inf(1) allows everything without asking
 // Redis), as for bucket.New.
 func NewBucket(c redis.Scripter, capacity, rate float64, s Settings) (*Bucket, error) {
-	if c == nil {
-		return nil, fmt.Errorf("redisstore: NewBucket needs a Redis client, got nil")
+	if err := checkClient(c, "NewBucket"); err != nil {
+		return nil, err
 	}
 	if _, err := bucket.New(capacity, rate); err != nil {
 		return nil, fmt.Errorf("redisstore: %w", err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -130,4 +131,21 @@ func TestNewBucketValidates(t *testing.T) {
 	}
 	_, err := redisstore.NewBucket(nil, 1, 1, redisstore.Settings{})
 	assert.EqualError(t, err, "redisstore: NewBucket needs a Redis client, got nil")
+}
+
+func TestStoresRefuseAClientThatIgnoresDeadlines(t *testing.T) {
+	c := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"})
+	defer c.Close()
+	_, err := redisstore.NewBucket(c, 1, 1, redisstore.Settings{})
+	assert.ErrorContains(t, err, "redisstore: NewBucket: the client's options must set ContextTimeoutEnabled: true")
+	_, err = redisstore.NewIdempotency(c, redisstore.IdempotencySettings{})
+	assert.ErrorContains(t, err, "redisstore: NewIdempotency: the client's options must set ContextTimeoutEnabled: true")
+	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"127.0.0.1:1"}})
+	defer cluster.Close()
+	_, err = redisstore.NewBucket(cluster, 1, 1, redisstore.Settings{})
+	assert.ErrorContains(t, err, "ContextTimeoutEnabled", "a cluster client is checked too")
+	ring := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"a": "127.0.0.1:1"}, ContextTimeoutEnabled: true})
+	defer ring.Close()
+	_, err = redisstore.NewBucket(ring, 1, 1, redisstore.Settings{})
+	assert.NoError(t, err, "a ring client with the option")
 }

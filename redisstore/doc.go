@@ -34,9 +34,15 @@
 //
 // Complete and Release always return their errors (there is nothing to
 // fail open to); the middleware reports them to its OnError hook and
-// still sends the response. Nothing is retried in the background and no
-// goroutine is started: the store works again with the first call after
-// Redis is back, because go-redis reconnects on demand.
+// still sends the response. The stores retry nothing in the background
+// and start no goroutine: they work again as soon as the client reaches
+// Redis again. (After many failed dials go-redis waits for one of its own
+// background redials, about a second apart, before dialing again.)
+//
+// The timeout needs the client's cooperation: go-redis lets a context's
+// deadline interrupt a call only when the client's options set
+// ContextTimeoutEnabled, so NewBucket and NewIdempotency refuse a
+// *redis.Client, *redis.ClusterClient or *redis.Ring without it.
 //
 // # What a Redis restart means
 //

@@ -1,6 +1,7 @@
 package redisstore_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -164,6 +165,11 @@ func TestKilledReplica(t *testing.T) {
 		a, _ := f.post(0, "order-9", "x")
 		fromA <- a
 	}()
+	admin := newClient(t, srv)
+	waitUntil(t, "A claims the key", func() bool {
+		n, err := admin.Exists(context.Background(), redisstore.DefaultPrefix+"idem:{order-9}").Result()
+		return err == nil && n == 1
+	})
 	var b answer
 	conflicts := 0
 	deadline := time.Now().Add(30 * time.Second)

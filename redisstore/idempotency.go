@@ -3,7 +3,6 @@ package redisstore
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -90,10 +89,11 @@ type Idempotency struct {
 	lease time.Duration
 }
 
-// NewIdempotency returns a store that keeps its keys in Redis through c.
+// NewIdempotency returns a store that keeps its keys in Redis through c,
+// whose options must set ContextTimeoutEnabled, as for NewBucket.
 func NewIdempotency(c redis.Scripter, s IdempotencySettings) (*Idempotency, error) {
-	if c == nil {
-		return nil, errors.New("redisstore: NewIdempotency needs a Redis client, got nil")
+	if err := checkClient(c, "NewIdempotency"); err != nil {
+		return nil, err
 	}
 	base, err := s.Settings.resolve()
 	if err != nil {

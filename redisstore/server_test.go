@@ -1,6 +1,8 @@
 package redisstore_test
 
 import (
+	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -18,8 +20,20 @@ func newClient(t testing.TB, srv *redisserver.Server) *redis.Client {
 		DialTimeout: time.Second,
 		// Protocol 2 skips the HELLO handshake; the stores need nothing
 		// of RESP3.
-		Protocol: 2,
+		Protocol:              2,
+		ContextTimeoutEnabled: true,
 	})
 	t.Cleanup(func() { _ = c.Close() })
 	return c
+}
+
+// quietLog keeps go-redis from logging every refused dial of the fault
+// tests; the stores report errors through OnError.
+type quietLog struct{}
+
+func (quietLog) Printf(context.Context, string, ...any) {}
+
+func TestMain(m *testing.M) {
+	redis.SetLogger(quietLog{})
+	os.Exit(m.Run())
 }

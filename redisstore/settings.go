@@ -49,6 +49,29 @@ func (s Settings) resolve() (Settings, error) {
 	return s, nil
 }
 
+// checkClient refuses a client that would ignore Settings.Timeout:
+// go-redis lets a context's deadline interrupt a call only when its
+// options say ContextTimeoutEnabled. Clients of other types are not
+// checked.
+func checkClient(c redis.Scripter, who string) error {
+	if c == nil {
+		return fmt.Errorf("redisstore: %s needs a Redis client, got nil", who)
+	}
+	enabled := true
+	switch c := c.(type) {
+	case *redis.Client:
+		enabled = c.Options().ContextTimeoutEnabled
+	case *redis.ClusterClient:
+		enabled = c.Options().ContextTimeoutEnabled
+	case *redis.Ring:
+		enabled = c.Options().ContextTimeoutEnabled
+	}
+	if !enabled {
+		return fmt.Errorf("redisstore: %s: the client's options must set ContextTimeoutEnabled: true, or a slow Redis holds every call for the client's ReadTimeout instead of Settings.Timeout", who)
+	}
+	return nil
+}
+
 // run runs script under the timeout and turns a failure into an error
 // wrapping store.ErrUnavailable, reported to OnError.
 func (s Settings) run(ctx context.Context, op string, c redis.Scripter, script *redis.Script, keys []string, args ...any) (any, error) {
