@@ -15,7 +15,7 @@ import (
 	"github.com/flakylab/flakylab/core/bucket"
 	"github.com/flakylab/flakylab/core/store"
 	"github.com/flakylab/flakylab/redisstore"
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 // The fleet of the shared-allowance property: 8 replicas, each with its

@@ -13,7 +13,7 @@ import (
 	"github.com/flakylab/flakylab/core/bucket"
 	"github.com/flakylab/flakylab/core/store"
 	"github.com/flakylab/flakylab/redisstore"
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 var _ store.Limiter = (*redisstore.Bucket)(nil)

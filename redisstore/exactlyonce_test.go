@@ -18,7 +18,7 @@ import (
 	"github.com/flakylab/flakylab/core/middleware"
 	"github.com/flakylab/flakylab/core/store"
 	"github.com/flakylab/flakylab/redisstore"
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 // fleet is N replicas of a payment service, each an HTTP server with the

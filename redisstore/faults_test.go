@@ -20,7 +20,7 @@ import (
 	"github.com/flakylab/flakylab/core/middleware"
 	"github.com/flakylab/flakylab/core/store"
 	"github.com/flakylab/flakylab/redisstore"
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 // service is one replica under load: RateLimit(Idempotency(handler)) over

@@ -12,7 +12,7 @@ import (
 	"github.com/flakylab/flakylab/core/idempotency"
 	"github.com/flakylab/flakylab/core/store"
 	"github.com/flakylab/flakylab/redisstore"
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 var _ store.Idempotency = (*redisstore.Idempotency)(nil)

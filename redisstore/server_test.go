@@ -8,7 +8,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/flakylab/flakylab/redisstore/internal/redisserver"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
 )
 
 // newClient returns a client of srv, closed when the test ends. Each

@@ -1,6 +1,6 @@
-// Package redisserver starts a real redis-server for tests: on a free
-// port of the loopback interface, in a temporary directory, with
-// persistence off, and stops it when the test ends. It can stop and
+// Package redisserver starts a real redis-server for tests and
+// benchmarks: on a free port of the loopback interface, in a temporary
+// directory, with persistence off, and stops it when the test ends. It can stop and
 // restart the server on the same port, for the fault tests.
 package redisserver
 
