@@ -75,8 +75,11 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 	node --test web/quiz/
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
-.PHONY: bench bench-core
-bench: bench-core bench-frontend bench-size bench-web ## every benchmark: core side by side with other libraries, the type checker, the runtime in Chromium
+.PHONY: bench bench-core bench-redis
+bench: bench-core bench-redis bench-frontend bench-size bench-web ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime in Chromium
 
 bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ours/theirs ratios
-	cd tests/bench && $(GO) test -run '^$$' -bench . -benchmem -count=1 . | $(GO) run ./cmd/ratio
+	cd tests/bench && $(GO) test -run '^$$' -bench . -skip 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio
+
+bench-redis: ## the Redis bucket against go-redis/redis_rate on a local redis-server (ours/theirs), and the middleware's cost per request
+	cd tests/bench && $(GO) test -run '^$$' -bench 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio

@@ -75,6 +75,7 @@ type Bucket struct {
 	s        Settings
 	capacity float64
 	rate     float64
+	shape    [2]string // capacity and rate as the script reads them
 }
 
 // NewBucket returns a limiter whose buckets, kept in Redis through c (a
@@ -94,7 +95,9 @@ func NewBucket(c redis.Scripter, capacity, rate float64, s Settings) (*Bucket, e
 	if err != nil {
 		return nil, err
 	}
-	return &Bucket{c: c, s: s, capacity: capacity, rate: rate}, nil
+	return &Bucket{c: c, s: s, capacity: capacity, rate: rate, shape: [2]string{
+		strconv.FormatFloat(capacity, 'g', -1, 64), strconv.FormatFloat(rate, 'g', -1, 64),
+	}}, nil
 }
 
 // Capacity returns the most tokens each bucket holds.
@@ -121,8 +124,11 @@ func (b *Bucket) Take(ctx context.Context, key string, n float64) (bucket.Decisi
 		d.Allowed, d.Remaining = true, b.capacity
 		return d, nil
 	}
-	v, err := b.s.run(ctx, "take", b.c, takeScript, []string{b.Key(key)},
-		strconv.FormatFloat(b.capacity, 'g', -1, 64), strconv.FormatFloat(b.rate, 'g', -1, 64), strconv.FormatFloat(n, 'g', -1, 64))
+	cost := "1"
+	if n != 1 {
+		cost = strconv.FormatFloat(n, 'g', -1, 64)
+	}
+	v, err := b.s.run(ctx, "take", b.c, takeScript, []string{b.Key(key)}, b.shape[0], b.shape[1], cost)
 	if err != nil {
 		if b.s.FailOpen {
 			d.Allowed, d.Remaining = true, max(b.capacity-n, 0)

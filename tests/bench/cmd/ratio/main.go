@@ -4,6 +4,11 @@
 // both allocation counts.
 //
 // Sub-benchmarks are named Benchmark<Case>/ours and Benchmark<Case>/<library>.
+//
+// It also prints overheads: a sub-benchmark named <group>-bare is the
+// baseline of every sibling named <group>-<variant>, and each variant's
+// ns/op minus the baseline's is what the variant adds per operation (the
+// cost of a middleware per request, say).
 package main
 
 import (
@@ -38,6 +43,8 @@ func main() {
 
 func run(in io.Reader, out io.Writer) error {
 	pairs := map[string]*pair{}
+	all := map[string]*result{}
+	var order []string
 	failed := false
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
@@ -50,9 +57,16 @@ func run(in io.Reader, out io.Writer) error {
 		if !ok {
 			continue
 		}
+		if _, seen := all[name]; !seen {
+			order = append(order, name)
+		}
+		all[name] = r
 		caseName, side, found := strings.Cut(name, "/")
 		if !found {
 			continue
+		}
+		if strings.Contains(side, "-") {
+			continue // <group>-<variant>: an overhead, not an ours/theirs pair
 		}
 		p := pairs[caseName]
 		if p == nil {
@@ -91,7 +105,37 @@ func run(in io.Reader, out io.Writer) error {
 			p.ours.nsPerOp, p.theirs.nsPerOp, p.ours.nsPerOp/p.theirs.nsPerOp,
 			allocs(p.ours), allocs(p.theirs))
 	}
+	overheads(out, all, order)
 	return nil
+}
+
+// overheads prints, for every <group>-<variant> sub-benchmark with a
+// <group>-bare sibling, the ns/op it adds to the baseline.
+func overheads(out io.Writer, all map[string]*result, order []string) {
+	header := false
+	for _, name := range order {
+		parent, side, ok := strings.Cut(name, "/")
+		group, variant, ok2 := strings.Cut(side, "-")
+		if !ok || !ok2 || variant == "bare" {
+			continue
+		}
+		base := all[parent+"/"+group+"-bare"]
+		if base == nil {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(out)
+			fmt.Fprintf(out, "%-44s %10s %10s %12s %12s\n", "overhead", "ns/op", "bare ns/op", "added ns/op", "added allocs")
+			header = true
+		}
+		r := all[name]
+		added := "-"
+		if r.hasAllocs && base.hasAllocs {
+			added = strconv.FormatFloat(r.allocsPerOp-base.allocsPerOp, 'f', -1, 64)
+		}
+		fmt.Fprintf(out, "%-44s %10.1f %10.1f %12.1f %12s\n",
+			strings.TrimPrefix(name, "Benchmark"), r.nsPerOp, base.nsPerOp, r.nsPerOp-base.nsPerOp, added)
+	}
 }
 
 func allocs(r *result) string {

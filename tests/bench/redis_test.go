@@ -1,0 +1,156 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-redis/redis_rate/v10"
+	"github.com/redis/go-redis/v9"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/core/bucket"
+	"github.com/flakylab/flakylab/core/idempotency"
+	"github.com/flakylab/flakylab/core/middleware"
+	"github.com/flakylab/flakylab/core/store"
+	"github.com/flakylab/flakylab/redisstore"
+	"github.com/flakylab/flakylab/redisstore/redisserver"
+)
+
+func redisClient(b *testing.B, srv *redisserver.Server) *redis.Client {
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr, Protocol: 2, ContextTimeoutEnabled: true})
+	b.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// BenchmarkRedisTake: one decision of a Redis-backed token bucket that
+// allows it, ours (redisstore.Bucket) and go-redis/redis_rate (GCRA), each
+// one script per decision on the same local redis-server, with clients of
+// the same options.
+func BenchmarkRedisTake(b *testing.B) {
+	srv := redisserver.Start(b)
+	ctx := context.Background()
+	b.Run("ours", func(b *testing.B) {
+		l, err := redisstore.NewBucket(redisClient(b, srv), 1e9, 1e9, redisstore.Settings{Timeout: 10 * time.Second})
+		require.NoError(b, err)
+		b.ReportAllocs()
+		for b.Loop() {
+			d, err := l.Take(ctx, "bench", 1)
+			if err != nil || !d.Allowed {
+				b.Fatal(d, err)
+			}
+		}
+	})
+	b.Run("redis_rate", func(b *testing.B) {
+		l := redis_rate.NewLimiter(redisClient(b, srv))
+		limit := redis_rate.Limit{Rate: 1e9, Burst: 1e9, Period: time.Second}
+		b.ReportAllocs()
+		for b.Loop() {
+			res, err := l.Allow(ctx, "bench", limit)
+			if err != nil || res.Allowed != 1 {
+				b.Fatal(res, err)
+			}
+		}
+	})
+}
+
+// BenchmarkRedisTakeRefused: a decision that refuses (the bucket is empty).
+func BenchmarkRedisTakeRefused(b *testing.B) {
+	srv := redisserver.Start(b)
+	ctx := context.Background()
+	b.Run("ours", func(b *testing.B) {
+		l, err := redisstore.NewBucket(redisClient(b, srv), 1, 1e-6, redisstore.Settings{Timeout: 10 * time.Second})
+		require.NoError(b, err)
+		_, _ = l.Take(ctx, "empty", 1)
+		b.ReportAllocs()
+		for b.Loop() {
+			if d, err := l.Take(ctx, "empty", 1); err != nil || d.Allowed {
+				b.Fatal(d, err)
+			}
+		}
+	})
+	b.Run("redis_rate", func(b *testing.B) {
+		l := redis_rate.NewLimiter(redisClient(b, srv))
+		limit := redis_rate.Limit{Rate: 1, Burst: 1, Period: 1e6 * time.Second}
+		_, _ = l.Allow(ctx, "empty", limit)
+		b.ReportAllocs()
+		for b.Loop() {
+			if res, err := l.Allow(ctx, "empty", limit); err != nil || res.Allowed != 0 {
+				b.Fatal(res, err)
+			}
+		}
+	})
+}
+
+// BenchmarkMiddlewareOverhead: one request to an httptest server through
+// the middleware, against the same server without it (get-bare, post-bare).
+// cmd/ratio prints the difference as the middleware's cost per request.
+func BenchmarkMiddlewareOverhead(b *testing.B) {
+	srv := redisserver.Start(b)
+	hello := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "hello") })
+	keyed, err := bucket.NewKeyed(1e9, 1e9, bucket.KeyedSettings{})
+	require.NoError(b, err)
+	redisLimiter, err := redisstore.NewBucket(redisClient(b, srv), 1e9, 1e9, redisstore.Settings{Timeout: 10 * time.Second})
+	require.NoError(b, err)
+	redisKeys, err := redisstore.NewIdempotency(redisClient(b, srv), redisstore.IdempotencySettings{Settings: redisstore.Settings{Timeout: 10 * time.Second}})
+	require.NoError(b, err)
+	limited := func(l store.Limiter) http.Handler {
+		h, err := middleware.RateLimit(hello, middleware.RateLimitSettings{Limiter: l})
+		require.NoError(b, err)
+		return h
+	}
+	keyedBy := func(s store.Idempotency) http.Handler {
+		h, err := middleware.Idempotency(hello, middleware.IdempotencySettings{Store: s})
+		require.NoError(b, err)
+		return h
+	}
+	cases := []struct {
+		name   string
+		h      http.Handler
+		post   bool
+		newKey bool
+	}{
+		{"get-bare", hello, false, false},
+		{"get-ratelimit-memory", limited(store.NewMemoryLimiter(keyed)), false, false},
+		{"get-ratelimit-redis", limited(redisLimiter), false, false},
+		{"post-bare", hello, true, false},
+		{"post-idempotency-memory-new", keyedBy(store.NewMemoryIdempotency(&idempotency.Store{})), true, true},
+		{"post-idempotency-redis-new", keyedBy(redisKeys), true, true},
+		{"post-idempotency-redis-replay", keyedBy(redisKeys), true, false},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			s := httptest.NewServer(c.h)
+			defer s.Close()
+			client := s.Client()
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n++
+				req, _ := http.NewRequest("GET", s.URL, nil)
+				if c.post {
+					req, _ = http.NewRequest("POST", s.URL, strings.NewReader(`{"amount":5000}`))
+					key := "replayed"
+					if c.newKey {
+						key = fmt.Sprintf("%s-%d-%d", c.name, b.N, n)
+					}
+					req.Header.Set("Idempotency-Key", key)
+				}
+				resp, err := client.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				_ = resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					b.Fatalf("status %d", resp.StatusCode)
+				}
+			}
+		})
+	}
+}
