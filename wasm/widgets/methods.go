@@ -47,6 +47,8 @@ var table = map[string]method{
 	"stormContention": {1, stormContention},
 	"stormStrategies": {0, stormStrategies},
 
+	"fleetRun": {0, fleetRun},
+
 	"classifyStatus":     {1, classifyStatus},
 	"classifyRetryAfter": {2, classifyRetryAfter},
 }

@@ -1,7 +1,7 @@
 // Package widgets gives the lesson widgets direct use of the core packages,
 // without the interpreter: a token bucket to click on, a backoff schedule
 // to plot, a breaker to trip, an idempotency store to replay, a storm to
-// simulate. Stateful objects live behind integer handles until freed.
+// simulate, a fleet of replicas with and without a shared limiter. Stateful objects live behind integer handles until freed.
 //
 // Every method takes and returns plain values (see convert.go), so the
 // wasm bridge can pass JavaScript arguments straight through, and time is

@@ -192,6 +192,8 @@ func pictureJSON(directive string) (string, error) {
 		v, err = breakerPicture()
 	case BucketPictureDirective:
 		v, err = bucketPicture()
+	case FleetPictureDirective:
+		return fleetJSON()
 	default:
 		return "", fmt.Errorf("site: no picture %q", directive)
 	}

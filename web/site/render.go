@@ -126,7 +126,7 @@ func (r *blockRenderer) fenced(w util.BufWriter, source []byte, node ast.Node, e
 		r.example(w, info[1:])
 		return ast.WalkSkipChildren, nil
 	}
-	if len(info) > 0 && (info[0] == BackoffPictureDirective || info[0] == BreakerPictureDirective || info[0] == BucketPictureDirective) {
+	if len(info) > 0 && (info[0] == BackoffPictureDirective || info[0] == BreakerPictureDirective || info[0] == BucketPictureDirective || info[0] == FleetPictureDirective) {
 		r.picture(w, info[0])
 		return ast.WalkSkipChildren, nil
 	}

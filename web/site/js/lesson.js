@@ -12,6 +12,7 @@ import { mountQuizPages } from "../../quiz/pages.js";
 import { mountProgressFile } from "./progress-file.js";
 import { mountBackoff, mountBreaker, mountBucket } from "./pictures.js";
 import { mountSectionsMenu } from "./masthead.js";
+import { mountFleet } from "./fleet-chart.js";
 
 document.documentElement.classList.add("js");
 
@@ -136,7 +137,8 @@ class Session {
 // pictures draws the backoff, breaker and token-bucket figures; the bucket
 // asks the page's Go runtime to decide the learner's own requests.
 function pictures(session) {
-  const mounts = { backoff: mountBackoff, breaker: mountBreaker, bucket: (el) => mountBucket(el, () => session?.rt ?? null) };
+  const runtime = () => session?.rt ?? null;
+  const mounts = { backoff: mountBackoff, breaker: mountBreaker, bucket: (el) => mountBucket(el, runtime), fleet: (el) => mountFleet(el, runtime) };
   for (const el of document.querySelectorAll(".pic[data-sim]")) {
     try {
       mounts[el.dataset.sim]?.(el);
