@@ -140,7 +140,7 @@ func TestKilledReplica(t *testing.T) {
 	var refused []error
 	var mu sync.Mutex
 	replica := func(name string, wait <-chan struct{}) string {
-		st, err := redisstore.NewIdempotency(newClient(t, srv), redisstore.IdempotencySettings{Lease: 300 * time.Millisecond})
+		st, err := redisstore.NewIdempotency(newClient(t, srv), redisstore.IdempotencySettings{Lease: 2 * time.Second})
 		require.NoError(t, err)
 		h, err := middleware.Idempotency(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			if wait != nil {

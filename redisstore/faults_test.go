@@ -35,7 +35,7 @@ type service struct {
 func newService(t *testing.T, addr string, failOpen bool) *service {
 	s := &service{rdb: redis.NewClient(&redis.Options{Addr: addr, Protocol: 2, DialTimeout: 200 * time.Millisecond, MaxRetries: -1, ContextTimeoutEnabled: true})}
 	settings := redisstore.Settings{Timeout: time.Second, FailOpen: failOpen, OnError: func(error) { s.errors.Add(1) }}
-	limiter, err := redisstore.NewBucket(s.rdb, 20, 200, settings)
+	limiter, err := redisstore.NewBucket(s.rdb, 20, 20, settings)
 	require.NoError(t, err)
 	keys, err := redisstore.NewIdempotency(s.rdb, redisstore.IdempotencySettings{Settings: settings})
 	require.NoError(t, err)
