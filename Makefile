@@ -82,4 +82,4 @@ bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ou
 	cd tests/bench && $(GO) test -run '^$$' -bench . -skip 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio
 
 bench-redis: ## the Redis bucket against go-redis/redis_rate on a local redis-server (ours/theirs), and the middleware's cost per request
-	cd tests/bench && $(GO) test -run '^$$' -bench 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio
+	cd tests/bench && $(GO) test -run '^$$' -bench 'Redis|Middleware' -benchmem -benchtime=2000x -count=5 . | $(GO) run ./cmd/ratio

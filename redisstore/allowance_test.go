@@ -3,6 +3,8 @@ package redisstore_test
 import (
 	"context"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -102,9 +104,12 @@ func TestSharedAllowance(t *testing.T) {
 	}
 	admin := newClient(t, srv)
 	lastUpdate := func() time.Time {
-		at, err := admin.HGet(context.Background(), key, "at").Float64()
-		require.NoError(t, err, "the bucket's last update")
-		return time.UnixMicro(int64(at))
+		state, err := admin.Get(context.Background(), key).Result()
+		require.NoError(t, err, "the bucket's state")
+		_, at, _ := strings.Cut(state, " ") // "tokens at"
+		us, err := strconv.ParseInt(at, 10, 64)
+		require.NoError(t, err, "the bucket's last update in %q", state)
+		return time.UnixMicro(us)
 	}
 	burst, err := limiters[0].Take(context.Background(), "tenant-42", allowanceCapacity)
 	require.NoError(t, err)

@@ -12,11 +12,13 @@ import (
 	"github.com/flakylab/flakylab/core/bucket"
 )
 
-// takeScript is core/bucket's model run inside Redis: a hash with the
-// tokens (t) at instant at (microseconds on the server's clock). A refused
-// request writes nothing, as in core. A bucket's key expires when the
-// bucket would be full again, since a full bucket and a missing one are
-// the same; a bucket that never refills keeps its key.
+// takeScript is core/bucket's model run inside Redis. A bucket is one
+// string key, "tokens at": the tokens it held at instant at (microseconds
+// on the server's clock). A refused request writes nothing, as in core. A
+// bucket's key expires when the bucket would be full again, since a full
+// bucket and a missing one are the same; a bucket that never refills
+// keeps its key. One GET and one SET (with PX) per allowed request keeps
+// the script as short as Redis allows.
 //
 // KEYS[1] the bucket; ARGV capacity, rate (tokens per second), n.
 // Reply: {allowed 0|1, remaining tokens, retry-after µs (-1 never),
@@ -27,11 +29,14 @@ local rate = tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
-local state = redis.call('HMGET', KEYS[1], 't', 'at')
-local tokens = tonumber(state[1])
-local last = tonumber(state[2])
-if tokens == nil or last == nil then
-  tokens, last = capacity, now
+local tokens, last = capacity, now
+local state = redis.call('GET', KEYS[1])
+if state then
+  local sp = string.find(state, ' ', 1, true)
+  if sp then
+    tokens = tonumber(string.sub(state, 1, sp - 1)) or capacity
+    last = tonumber(string.sub(state, sp + 1)) or now
+  end
 end
 if now > last then
   if tokens < capacity then
@@ -39,7 +44,8 @@ if now > last then
   end
   last = now
 end
--- until returns the µs until the bucket holds target tokens, -1 if never.
+-- until_holds returns the µs until the bucket holds target tokens, -1 if
+-- never.
 local function until_holds(target)
   if tokens >= target then return 0 end
   if rate <= 0 then return -1 end
@@ -49,16 +55,16 @@ local function until_holds(target)
 end
 if n <= tokens then
   tokens = tokens - n
-  redis.call('HSET', KEYS[1], 't', string.format('%.17g', tokens), 'at', string.format('%.0f', last))
+  local left = string.format('%.17g', tokens)
   local full = until_holds(capacity)
   if full > 0 then
-    redis.call('PEXPIRE', KEYS[1], math.ceil(full / 1000))
+    redis.call('SET', KEYS[1], left .. ' ' .. string.format('%.0f', last), 'PX', math.ceil(full / 1000))
   elseif full == 0 then
     redis.call('DEL', KEYS[1])
   else
-    redis.call('PERSIST', KEYS[1])
+    redis.call('SET', KEYS[1], left .. ' ' .. string.format('%.0f', last))
   end
-  return {1, string.format('%.17g', tokens), 0, full}
+  return {1, left, 0, full}
 end
 local retry = -1
 if n <= capacity then retry = until_holds(n) end
@@ -75,7 +81,8 @@ type Bucket struct {
 	s        Settings
 	capacity float64
 	rate     float64
-	shape    [2]string // capacity and rate as the script reads them
+	one      []any  // the script's arguments for a request of one token
+	prefix   string // every key's start: Prefix, "bucket:" and the hash tag's brace
 }
 
 // NewBucket returns a limiter whose buckets, kept in Redis through c (a
@@ -95,8 +102,8 @@ func NewBucket(c redis.Scripter, capacity, rate float64, s Settings) (*Bucket, e
 	if err != nil {
 		return nil, err
 	}
-	return &Bucket{c: c, s: s, capacity: capacity, rate: rate, shape: [2]string{
-		strconv.FormatFloat(capacity, 'g', -1, 64), strconv.FormatFloat(rate, 'g', -1, 64),
+	return &Bucket{c: c, s: s, capacity: capacity, rate: rate, prefix: s.Prefix + "bucket:{", one: []any{
+		strconv.FormatFloat(capacity, 'g', -1, 64), strconv.FormatFloat(rate, 'g', -1, 64), "1",
 	}}, nil
 }
 
@@ -107,7 +114,7 @@ func (b *Bucket) Capacity() float64 { return b.capacity }
 func (b *Bucket) Rate() float64 { return b.rate }
 
 // Key returns the Redis key that holds key's bucket.
-func (b *Bucket) Key(key string) string { return b.s.Prefix + "bucket:" + hashTag(key) }
+func (b *Bucket) Key(key string) string { return b.prefix + key + "}" } // the hash tag is the caller's key
 
 // Take asks key's bucket for n tokens and spends them if they are there.
 // The Decision means what bucket.Keyed.TakeAt's means, measured on the
@@ -124,11 +131,11 @@ func (b *Bucket) Take(ctx context.Context, key string, n float64) (bucket.Decisi
 		d.Allowed, d.Remaining = true, b.capacity
 		return d, nil
 	}
-	cost := "1"
+	args := b.one // built once: go-redis copies the arguments, never changes them
 	if n != 1 {
-		cost = strconv.FormatFloat(n, 'g', -1, 64)
+		args = []any{b.one[0], b.one[1], strconv.FormatFloat(n, 'g', -1, 64)}
 	}
-	v, err := b.s.run(ctx, "take", b.c, takeScript, []string{b.Key(key)}, b.shape[0], b.shape[1], cost)
+	v, err := b.s.run(ctx, "take", b.c, takeScript, []string{b.Key(key)}, args...)
 	if err != nil {
 		if b.s.FailOpen {
 			d.Allowed, d.Remaining = true, max(b.capacity-n, 0)
