@@ -167,7 +167,7 @@ func TestAccessibilityOfEveryPage(t *testing.T) {
 	for _, size := range axeSizes {
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
-			ctx := browser.LaunchT(t, 4*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
+			ctx := browser.LaunchT(t, 8*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h)); err != nil {
 				t.Fatal(err)
 			}
