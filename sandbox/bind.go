@@ -44,6 +44,11 @@ func (r *run) exports() interp.Exports {
 		"MainDone":  reflect.ValueOf(r.mainDone),
 		"Sprint":    reflect.ValueOf(sprintPanicValue),
 		"Unwrap":    reflect.ValueOf(unwrapPanicValue),
+		"Runtime":   reflect.ValueOf(runtimePanicValue),
+		"Token":     reflect.ValueOf(r.panics.Token),
+		"TokenID":   reflect.ValueOf(r.panics.TokenID),
+		"Lock":      reflect.ValueOf(r.panics.Lock),
+		"Unlock":    reflect.ValueOf(r.panics.Unlock),
 		"Print":     reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, false)) }),
 		"Println":   reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, true)) }),
 	}

@@ -19,6 +19,9 @@ var runtimeMessages = []struct {
 	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "runtime error: invalid memory address or nil pointer dereference"},
 	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on ptr Value$`), "runtime error: invalid memory address or nil pointer dereference"},
 	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "runtime error: invalid memory address or nil pointer dereference"},
+	{regexp.MustCompile(`^reflect\.MakeSlice: (negative len|len > cap)`), "runtime error: makeslice: len out of range"},
+	{regexp.MustCompile(`^reflect: cannot convert slice with length (\d+) to (?:pointer to )?array with length (\d+)$`), "runtime error: cannot convert slice with length $1 to array or pointer to array with length $2"},
+	{regexp.MustCompile(`^reflect\.MakeSlice: negative cap`), "runtime error: makeslice: cap out of range"},
 }
 
 // positionPrefix is the "prog.go:8:31: " the interpreter puts before some
@@ -40,8 +43,8 @@ func messagePosition(msg string) (line, col int) {
 func goPanicMessage(msg string) string {
 	msg = positionPrefix.ReplaceAllString(msg, "")
 	for _, m := range runtimeMessages {
-		if m.match.MatchString(msg) {
-			return m.goMsg
+		if sub := m.match.FindStringSubmatchIndex(msg); sub != nil {
+			return string(m.match.ExpandString(nil, m.goMsg, msg, sub))
 		}
 	}
 	return msg

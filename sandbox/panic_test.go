@@ -36,7 +36,7 @@ func TestRunReportsPanicsAtTheLine(t *testing.T) {
 		{
 			name: "runtime error two calls deep",
 			src:  "package main\n\nfunc at(xs []int, i int) int {\n\treturn xs[i]\n}\n\nfunc f() int {\n\tx := 1\n\treturn at([]int{1, 2}, x+4)\n}\n\nfunc main() {\n\tf()\n}\n",
-			msg:  "panic: runtime error: index out of range",
+			msg:  "panic: runtime error: index out of range [5] with length 2",
 			line: 4, col: 2,
 			trace: []string{"main.at(...)", "\tprog.go:4:2", "main.f(...)", "\tprog.go:9:2", "main.main(...)", "\tprog.go:13:2"},
 		},
@@ -135,7 +135,7 @@ func TestGoroutinePanicsDoNotKillTheRuntime(t *testing.T) {
 		{
 			name: "named function with arguments",
 			src:  "package main\n\nimport \"time\"\n\nfunc worker(id int64, xs []int) {\n\t_ = xs[id]\n}\n\nfunc main() {\n\tgo worker(5, nil)\n\ttime.Sleep(time.Second)\n}\n",
-			msg:  "panic: runtime error: index out of range",
+			msg:  "panic: runtime error: index out of range [5] with length 0",
 			line: 6, col: 2, goLine: "goroutine started at prog.go:10:2 [running]:",
 		},
 		{
@@ -224,7 +224,7 @@ func TestPrintBuiltinsWriteToStderr(t *testing.T) {
 	res := runSource(t, src, Options{})
 	requireSuccess(t, src, res)
 	assert.Equal(t, "out\n", res.Stdout)
-	assert.Equal(t, "a 1 true +1.500000e+000\nb2", res.Stderr)
+	assert.Equal(t, "a 1 true 1.5\nb2", res.Stderr)
 }
 
 func TestGoStatementsEvaluateTheirArgumentsAtOnce(t *testing.T) {

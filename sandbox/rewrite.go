@@ -17,6 +17,7 @@ const (
 	recoveredName = "flakylab_recovered_"
 	guardFuncName = "flakylab_guardfn_"
 	panickingName = "flakylab_panicking_"
+	panicValName  = "flakylab_panicvalue_"
 	mainName      = "flakylab_main_"
 )
 
@@ -31,7 +32,7 @@ const initLine = -1
 const helperSource = `package main
 
 func flakylab_recovered_(v any) any {
-	v = flakylab_rt_.Unwrap(v)
+	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
 	if v != nil {
 		flakylab_rt_.Recovered()
 	}
@@ -39,7 +40,7 @@ func flakylab_recovered_(v any) any {
 }
 
 func flakylab_report_(v any, line, col int) {
-	v = flakylab_rt_.Unwrap(v)
+	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
 	if v == nil {
 		return
 	}
@@ -56,9 +57,25 @@ func flakylab_report_(v any, line, col int) {
 	flakylab_rt_.Panic(msg, line, col)
 }
 
+var flakylab_panicvals_ = map[int64]any{}
+
 func flakylab_panicking_(v any, line, col int) any {
 	flakylab_rt_.PanicAt(line, col)
-	return v
+	id, token := flakylab_rt_.Token()
+	flakylab_rt_.Lock()
+	flakylab_panicvals_[id] = v
+	flakylab_rt_.Unlock()
+	return token
+}
+
+func flakylab_panicvalue_(v any) any {
+	if id, ok := flakylab_rt_.TokenID(v); ok {
+		flakylab_rt_.Lock()
+		w := flakylab_panicvals_[id]
+		flakylab_rt_.Unlock()
+		return w
+	}
+	return flakylab_rt_.Runtime(v)
 }
 
 func flakylab_guardfn_(f func(), line, col int) func() {
@@ -95,7 +112,11 @@ var builtins = map[string]bool{
 //     runtime that a panic was handled, so its trace frames are dropped;
 //   - print and println write to stderr, as in Go (yaegi uses stdout);
 //   - panic(v) becomes panic(flakylab_panicking_(v, line, col)), which
-//     tells the runtime where the panic starts;
+//     tells the runtime where the panic starts, keeps v in the program
+//     and panics with a compiled token instead: a value of the program's
+//     own type that goes through the interpreter's panic and recover
+//     comes back without its methods (an error is no longer an error);
+//     recover and the report swap the token for v;
 //   - in trace mode (trace.go), every learner function also reports the
 //     statement it was running when a panic leaves it.
 //

@@ -28,6 +28,7 @@ type run struct {
 	release     chan struct{} // closed once the interpreter has been stopped
 	prog        *program
 	errs        []*Error // every compile error, when the front end rejected the program
+	panics      panicTokens
 
 	mu       sync.Mutex
 	started  time.Time    // when main started, in real time
@@ -64,7 +65,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	r.stop()
 	if pr != nil {
 		if first := time.Since(began); !opts.RealTime && first < rerunBudget {
-			if exact := rerun(ctx, src, opts, first); exact != nil && exact.msg == pr.msg {
+			if exact := rerun(ctx, src, opts, first); exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
 				exact.goLine, exact.goCol = pr.goLine, pr.goCol
 				pr = exact
 			}
@@ -92,6 +93,14 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	}
 	res.RealElapsed = time.Since(began)
 	return res
+}
+
+// sameRuntimePanic reports whether the second, instrumented run panicked
+// as the first: with the same message, or with the same run-time error
+// given with its numbers ("index out of range" then "index out of range
+// [5] with length 3").
+func sameRuntimePanic(first, second string) bool {
+	return first == second || strings.HasPrefix(second, first+" [")
 }
 
 // rerun runs a program that panicked again in trace mode, discarding its
@@ -179,7 +188,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	// what the interpreter lacks; the interpreter runs the lowered source,
 	// whose positions map back to the learner's (through the snippet's
 	// line directives too).
-	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName})
+	// The instrumented second run of a panicking program also checks
+	// bounds as Go does, for the exact message of a run-time panic.
+	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName, Checked: r.trace.exact})
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil
 	}
@@ -337,6 +348,9 @@ func (r *run) panicError(pr *panicReport) *Error {
 	}
 	line, col = p.clamp(line, col)
 	for i, f := range pr.frames {
+		if strings.Contains(f.Func, "._fl_") {
+			continue // a helper the front end added: not the learner's code
+		}
 		fl, fc := f.Line, f.Column
 		if !pr.exact {
 			// The interpreter's own trace names functions only.

@@ -17,18 +17,50 @@ func (l *lowerer) lowerCall(call *ast.CallExpr) ast.Expr {
 		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			return l.lowerMinMax(call, b.Name())
 		}
+		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && b.Name() == "new" && len(call.Args) == 1 && !l.info.Types[call.Args[0]].IsType() {
+			return l.lowerNewValue(call)
+		}
 	case *ast.SelectorExpr:
-		id, ok := fun.X.(*ast.Ident)
-		if !ok {
-			return nil
+		return l.lowerPackageCall(call, fun)
+	case *ast.IndexExpr: // errors.AsType[T](err)
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return l.lowerPackageCall(call, sel)
 		}
-		pkgName, ok := l.info.Uses[id].(*types.PkgName)
-		if !ok {
-			return nil
+	case *ast.IndexListExpr:
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return l.lowerPackageCall(call, sel)
 		}
-		return l.lowerLibraryCall(call, pkgName.Imported().Path(), fun.Sel)
 	}
 	return nil
+}
+
+// lowerPackageCall lowers a call of a package's function pkg.F.
+func (l *lowerer) lowerPackageCall(call *ast.CallExpr, fun *ast.SelectorExpr) ast.Expr {
+	id, ok := fun.X.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	pkgName, ok := l.info.Uses[id].(*types.PkgName)
+	if !ok {
+		return nil
+	}
+	return l.lowerLibraryCall(call, pkgName.Imported().Path(), fun.Sel)
+}
+
+// lowerNewValue replaces new(expr) (Go 1.26), a pointer to a new variable
+// holding the value of expr, which the interpreter does not know:
+// func() *T { v := T(expr); return &v }().
+func (l *lowerer) lowerNewValue(call *ast.CallExpr) ast.Expr {
+	ptr, ok := l.info.TypeOf(call).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	l.note("new of a value")
+	texpr, _ := l.typeExpr(ptr.Elem())
+	lit := l.parseExpr("func() *" + texpr + " {\n_fl_v := (" + texpr + ")(_fl_x)\nreturn &_fl_v\n}()").(*ast.CallExpr)
+	def := lit.Fun.(*ast.FuncLit).Body.List[0].(*ast.AssignStmt)
+	def.Rhs[0].(*ast.CallExpr).Args[0] = call.Args[0]
+	return lit
 }
 
 // lowerMinMax replaces min and max: by their value when constant, else by
@@ -132,6 +164,20 @@ func minMaxHelper(name, which string, basic *types.Basic) string {
 // constExpr spells a constant of type typ as an expression with the same
 // type and value.
 func (l *lowerer) constExpr(v constant.Value, typ types.Type) ast.Expr {
+	// A value of one kind given a type of another (an untyped float
+	// constant of an integer type) is spelled in the type's kind, exactly.
+	if b, ok := typ.Underlying().(*types.Basic); ok {
+		switch {
+		case b.Info()&types.IsInteger != 0:
+			if iv := constant.ToInt(v); iv.Kind() == constant.Int {
+				v = iv
+			}
+		case b.Info()&types.IsFloat != 0 && v.Kind() == constant.Complex:
+			if fv := constant.ToFloat(v); fv.Kind() == constant.Float {
+				v = fv
+			}
+		}
+	}
 	var lit string
 	switch v.Kind() {
 	case constant.String:
@@ -144,19 +190,50 @@ func (l *lowerer) constExpr(v constant.Value, typ types.Type) ast.Expr {
 			lit = "'\\U" + leftPad(strconv.FormatInt(func() int64 { n, _ := constant.Int64Val(v); return n }(), 16), 8) + "'"
 		}
 	case constant.Float:
-		f, _ := constant.Float64Val(v)
-		lit = strconv.FormatFloat(f, 'g', -1, 64)
-		if !strings.ContainsAny(lit, ".eEIN") {
-			lit += ".0"
-		}
+		lit = floatLit(v)
+	case constant.Complex:
+		// ExactString would spell rational parts as divisions (122/169).
+		lit = "(" + floatLit(constant.Real(v)) + " + " + floatLit(constant.Imag(v)) + "i)"
 	default:
 		lit = v.ExactString()
 	}
-	if b, ok := typ.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+	if b, ok := typ.(*types.Basic); ok && (b.Info()&types.IsUntyped != 0 || literalType(v, lit) == b.Kind()) {
+		// The literal has this type by itself. (The interpreter folds
+		// bool(false) || x to false.)
 		return l.parseExpr(lit)
 	}
 	texpr, _ := l.typeExpr(typ)
 	return l.parseExpr(texpr + "(" + lit + ")")
+}
+
+// floatLit spells a float constant (or an integer one, as a float).
+func floatLit(v constant.Value) string {
+	f, _ := constant.Float64Val(constant.ToFloat(v))
+	lit := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(lit, ".eEIN") {
+		lit += ".0"
+	}
+	return lit
+}
+
+// literalType is the type a literal of v, spelled lit, has by default.
+func literalType(v constant.Value, lit string) types.BasicKind {
+	switch v.Kind() {
+	case constant.Bool:
+		return types.Bool
+	case constant.String:
+		return types.String
+	case constant.Int:
+		if strings.HasPrefix(lit, "'") {
+			return types.Int32
+		}
+		return types.Int
+	case constant.Float:
+		return types.Float64
+	case constant.Complex:
+		return types.Complex128
+	}
+	return types.Invalid
 }
 
 func leftPad(s string, n int) string {
@@ -260,4 +337,31 @@ func (l *lowerer) withTypeArgs(x ast.Expr, inst types.Instance) ast.Expr {
 func isUntyped(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// lowerShift gives the untyped constant on the left of a shift by a
+// variable amount the type Go gives it, that of the whole expression
+// (uint32(1) << n in show(v | 1<<n) with v a uint32): the interpreter
+// takes it for an int. It reports whether it changed n.
+func (l *lowerer) lowerShift(n *ast.BinaryExpr) {
+	if n.Op != token.SHL && n.Op != token.SHR {
+		return
+	}
+	if y := l.info.Types[n.Y]; y.Value == nil && y.Type != nil && isUntyped(y.Type) {
+		// A count such as 1<<x that is itself an untyped shift: make it
+		// the uint the interpreter expects.
+		n.Y = &ast.CallExpr{Fun: ast.NewIdent("uint"), Args: []ast.Expr{n.Y}}
+	}
+	// The type checker records the type the constant takes in the end.
+	x, whole := l.info.Types[n.X], l.info.Types[n]
+	if x.Value == nil || whole.Value != nil || x.Type == nil || isUntyped(x.Type) {
+		return
+	}
+	if _, isLit := ast.Unparen(n.X).(*ast.BasicLit); !isLit {
+		if _, isConv := ast.Unparen(n.X).(*ast.CallExpr); isConv {
+			return // already spelled with its type
+		}
+	}
+	l.note("untyped constants shifted by a variable")
+	n.X = l.constExpr(x.Value, x.Type)
 }

@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // lowerCaseLists joins the expressions of each case of a switch without a
@@ -25,4 +26,61 @@ func (l *lowerer) lowerCaseLists(n *ast.SwitchStmt) {
 		}
 		clause.List = []ast.Expr{cond}
 	}
+}
+
+// lowerInterfaceTag turns a switch on a value of interface type whose
+// cases are not all interfaces, which makes the interpreter panic
+// ("switch x { case "hello": }" with x of type any), into a switch
+// without a tag comparing each case with ==, which it gets right:
+//
+//	switch t := x; { case t == "hello" || t == 42: ... }
+//
+// It returns the replacement, or nil to keep n.
+func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
+	if n.Tag == nil || !types.IsInterface(l.info.TypeOf(n.Tag)) {
+		return nil
+	}
+	concrete := false
+	for _, s := range n.Body.List {
+		for _, e := range s.(*ast.CaseClause).List {
+			if t := l.info.TypeOf(e); t != nil && !types.IsInterface(t) {
+				concrete = true
+			}
+		}
+	}
+	if _, labeled := l.labels[n]; !concrete || n.Init != nil && labeled {
+		return nil
+	}
+	l.note("switches on interface values")
+	tag := l.fresh("tag")
+	sw := &ast.SwitchStmt{
+		Switch: n.Switch,
+		Init:   &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(tag)}, Tok: token.DEFINE, Rhs: []ast.Expr{n.Tag}},
+		Body:   n.Body,
+	}
+	for _, s := range n.Body.List {
+		clause := s.(*ast.CaseClause)
+		if len(clause.List) == 0 {
+			continue
+		}
+		var cond ast.Expr
+		for _, e := range clause.List {
+			// Parentheses only where precedence needs them: the
+			// interpreter fails on t == (42) || ...
+			if b, ok := e.(*ast.BinaryExpr); ok && b.Op.Precedence() <= token.EQL.Precedence() {
+				e = &ast.ParenExpr{X: e}
+			}
+			eq := &ast.BinaryExpr{X: ast.NewIdent(tag), Op: token.EQL, Y: e}
+			if cond == nil {
+				cond = eq
+			} else {
+				cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: eq}
+			}
+		}
+		clause.List = []ast.Expr{cond}
+	}
+	if n.Init == nil {
+		return sw
+	}
+	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{n.Init, sw}}
 }

@@ -34,6 +34,10 @@ const maxDiagnostics = 10
 type Options struct {
 	// Filename names the source in diagnostics; empty means "prog.go".
 	Filename string
+	// Checked checks every index and slice expression's bounds as the Go
+	// runtime does, so that a run-time panic carries Go's message with its
+	// numbers. It is on anyway for a program that calls recover.
+	Checked bool
 }
 
 // Kind classifies a Diagnostic.
@@ -136,7 +140,19 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if len(diags) > 0 {
 		return nil, limit(diags)
 	}
-	return lower(fset, file, pkg, info)
+	return lower(fset, file, pkg, info, opts.Checked || callsRecoverAnywhere(file, info))
+}
+
+// callsRecoverAnywhere reports whether the program calls recover.
+func callsRecoverAnywhere(file *ast.File, info *types.Info) bool {
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "recover" && info.Uses[id] == types.Universe.Lookup("recover") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // limit sorts diags by position and keeps the first ten, adding the

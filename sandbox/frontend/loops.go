@@ -294,7 +294,35 @@ func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 		l.note("per-iteration loop variables")
 		n.Body.List = append([]ast.Stmt{copies(plan.captured)}, n.Body.List...)
 	}
+	if n.Tok == token.ASSIGN {
+		l.rangeIntoExisting(n)
+	}
 	return nil
+}
+
+// rangeIntoExisting turns "for k, v = range x", which the interpreter runs
+// without assigning k and v, into a loop on fresh variables that assigns
+// them at the top of each iteration.
+func (l *lowerer) rangeIntoExisting(n *ast.RangeStmt) {
+	assign := &ast.AssignStmt{Tok: token.ASSIGN}
+	for _, e := range []*ast.Expr{&n.Key, &n.Value} {
+		if *e == nil || isBlank(*e) {
+			continue
+		}
+		name := l.fresh("r")
+		assign.Lhs = append(assign.Lhs, *e)
+		assign.Rhs = append(assign.Rhs, ast.NewIdent(name))
+		*e = ast.NewIdent(name)
+	}
+	if len(assign.Lhs) == 0 {
+		return
+	}
+	l.note("range into existing variables")
+	if n.Key == nil || isBlank(n.Key) {
+		n.Key = ast.NewIdent("_")
+	}
+	n.Tok = token.DEFINE
+	n.Body.List = append([]ast.Stmt{assign}, n.Body.List...)
 }
 
 // lowerRangeInt turns "for i := range n" into a counting loop on a hidden

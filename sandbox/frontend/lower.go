@@ -26,10 +26,13 @@ const helperPrefix = "_fl_"
 // bottom-up, so a node's children may already be replaced when the node
 // itself is rewritten.
 type lowerer struct {
-	fset *token.FileSet
-	file *ast.File
-	pkg  *types.Package
-	info *types.Info
+	fset    *token.FileSet
+	file    *ast.File
+	pkg     *types.Package
+	info    *types.Info
+	checked bool // bounds checks as the Go runtime's (checked.go)
+	// inConstDecl: the current node is inside a constant declaration.
+	inConstDecl bool
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -39,21 +42,31 @@ type lowerer struct {
 	lowered map[string]bool
 	diags   []Diagnostic
 
-	funcs  []*types.Signature      // enclosing functions, innermost last
-	loops  map[ast.Stmt]*loopPlan  // decided in pre, applied in post
-	labels map[ast.Stmt]*ast.Ident // loop -> its label
+	funcs []*types.Signature // enclosing functions, innermost last
+	// For deferred calls (defer.go): whether each enclosing function
+	// defers, the loops around the current node and where the current
+	// function's start, and the literals called by defer or go directly.
+	deferring  []bool
+	loopStack  []ast.Node
+	loopBase   []int
+	direct     map[*ast.FuncLit]bool
+	recoverers map[types.Object]bool
+	loops      map[ast.Stmt]*loopPlan  // decided in pre, applied in post
+	labels     map[ast.Stmt]*ast.Ident // loop -> its label
 }
 
 // lower rewrites a checked file into the Program the interpreter runs.
-func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info) (*Program, []Diagnostic) {
+func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool) (*Program, []Diagnostic) {
 	l := &lowerer{
-		fset: fset, file: file, pkg: pkg, info: info,
+		checked: checked,
+		fset:    fset, file: file, pkg: pkg, info: info,
 		used:    map[string]bool{},
 		imports: map[string]string{},
 		helpers: map[string]string{},
 		lowered: map[string]bool{},
 		loops:   map[ast.Stmt]*loopPlan{},
 		labels:  map[ast.Stmt]*ast.Ident{},
+		direct:  map[*ast.FuncLit]bool{},
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -61,6 +74,8 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		}
 		return true
 	})
+	l.recoverVars() // on the learner's tree, before anything is rewritten
+	l.orderVarInit()
 	if failed := l.apply(); failed != nil {
 		return nil, []Diagnostic{*failed}
 	}
@@ -148,27 +163,56 @@ func (l *lowerer) pre(c *astutil.Cursor) bool {
 	switch n := c.Node().(type) {
 	case *ast.FuncDecl:
 		l.funcs = append(l.funcs, l.info.Defs[n.Name].Type().(*types.Signature))
+		l.enterFunc(n.Body)
 	case *ast.FuncLit:
 		l.funcs = append(l.funcs, l.info.Types[n].Type.(*types.Signature))
+		l.enterFunc(n.Body)
 	case *ast.LabeledStmt:
 		l.labels[n.Stmt] = n.Label
 	case *ast.RangeStmt:
 		l.planRange(n)
+		l.loopStack = append(l.loopStack, n)
 	case *ast.ForStmt:
 		l.planFor(n)
+		l.loopStack = append(l.loopStack, n)
+	case *ast.DeferStmt:
+		l.markDirect(n.Call)
+	case *ast.GoStmt:
+		l.markDirect(n.Call)
+	case *ast.GenDecl:
+		if n.Tok == token.CONST {
+			l.inConstDecl = true
+		}
 	}
 	return true
 }
 
 func (l *lowerer) post(c *astutil.Cursor) bool {
+	if e, ok := c.Node().(ast.Expr); ok {
+		if lit := l.foldConst(e, c.Parent()); lit != nil {
+			l.replaceExpr(c, e, lit)
+			return true
+		}
+	}
 	switch n := c.Node().(type) {
-	case *ast.FuncDecl, *ast.FuncLit:
+	case *ast.FuncDecl:
 		l.funcs = l.funcs[:len(l.funcs)-1]
+		l.leaveFunc()
+	case *ast.FuncLit:
+		l.funcs = l.funcs[:len(l.funcs)-1]
+		l.leaveFunc()
+		l.replaceExpr(c, n, l.wrapLiteral(n))
+	case *ast.DeferStmt:
+		if s := l.lowerDefer(n); s != nil {
+			c.Replace(s)
+		}
 	case *ast.RangeStmt:
+		l.loopStack = l.loopStack[:len(l.loopStack)-1]
 		if s := l.lowerRange(n); s != nil {
 			c.Replace(s)
 		}
 	case *ast.ForStmt:
+		l.loopStack = l.loopStack[:len(l.loopStack)-1]
 		l.lowerFor(n)
 	case *ast.LabeledStmt:
 		// A loop over a function became a block; its label, now unused,
@@ -177,19 +221,30 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(n.Stmt)
 		}
 	case *ast.AssignStmt:
-		if !l.lowerRecvAssign(c, n) {
+		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) {
 			l.lowerAssign(c, n)
 		}
+	case *ast.CommClause:
+		l.lowerCommClause(n)
 	case *ast.ReturnStmt:
 		l.lowerReturnRecv(c, n)
 	case *ast.GenDecl:
+		if n.Tok == token.CONST {
+			l.inConstDecl = false
+		}
 		l.lowerVarSpecs(n)
 	case *ast.SwitchStmt:
+		if s := l.lowerInterfaceTag(n); s != nil {
+			c.Replace(s)
+			break
+		}
 		l.lowerCaseLists(n)
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {
 			c.Replace(s)
 		}
+	case *ast.BinaryExpr:
+		l.lowerShift(n)
 	case *ast.CallExpr:
 		l.replaceExpr(c, n, l.lowerCall(n))
 	case *ast.Ident:
@@ -199,10 +254,28 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.replaceExpr(c, n.(ast.Expr), e)
 			break
 		}
-		l.replaceExpr(c, n.(ast.Expr), l.completeInstance(n.(ast.Expr)))
+		if e := l.completeInstance(n.(ast.Expr)); e != nil {
+			l.replaceExpr(c, n.(ast.Expr), e)
+			break
+		}
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			l.derefArray(&ix.X)
+			if l.checked {
+				l.checkIndex(ix)
+			}
+		}
+	case *ast.SliceExpr:
+		l.derefArray(&n.X)
+		if l.checked {
+			l.checkSlice(n)
+		}
 	case *ast.SelectorExpr:
 		l.refuseOS(n)
 		if e := l.lowerPackageType(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
+		if e := l.lowerConvertedReceiver(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break
 		}

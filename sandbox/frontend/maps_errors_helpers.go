@@ -113,6 +113,19 @@ func $F_equal(a, b error) (eq bool) {
 }`,
 	})
 	register("errors", "T", map[string]string{
+		// AsType (Go 1.26) is generic: it has no compiled counterpart.
+		"AsType": `func $F(err error) ($T, bool) {
+	for e := err; e != nil; {
+		if $assertable(e) {
+			if t, ok := e.($T); ok {
+				return t, true
+			}
+		}
+$unwrap		e = $errors.Unwrap(e)
+	}
+	var zero $T
+	return zero, false
+}`,
 		// $unwrap is filled in at the end with the program's wrapper types:
 		// the interpreter cannot assert an error to an interface type, but
 		// it can to a concrete one.

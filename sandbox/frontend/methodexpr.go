@@ -51,3 +51,23 @@ func (l *lowerer) lowerMethodExpr(sel *ast.SelectorExpr) ast.Expr {
 	src := "func(" + strings.Join(params, ", ") + ") " + results + " {\n" + call + "\n}"
 	return l.parseExpr(src)
 }
+
+// lowerConvertedReceiver turns I(x).M, a method of a value just converted
+// to an interface type (which makes the interpreter panic), into x.M: the
+// same method of the same value, since x has M for the conversion to be
+// valid. It returns the replacement or nil.
+func (l *lowerer) lowerConvertedReceiver(sel *ast.SelectorExpr) ast.Expr {
+	s := l.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil
+	}
+	conv, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 || !l.isConversion(conv) || !types.IsInterface(l.info.TypeOf(conv)) {
+		return nil
+	}
+	if t := l.info.TypeOf(conv.Args[0]); t == nil || isUntyped(t) {
+		return nil
+	}
+	l.note("methods of a value converted to an interface")
+	return &ast.SelectorExpr{X: conv.Args[0], Sel: sel.Sel}
+}

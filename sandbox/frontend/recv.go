@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -64,32 +65,55 @@ func (l *lowerer) lowerRecvAssign(c *astutil.Cursor, n *ast.AssignStmt) bool {
 }
 
 // lowerReturnRecv rewrites a return statement with a receive in one of its
-// results: every result that is not a constant is evaluated first, in
-// order, into a temporary of its result type.
+// results, or a comparison returned as an interface (which the
+// interpreter also fails on): every result that is not a constant is
+// evaluated first, in order, into a temporary of its result type (a bool
+// for the comparison).
 func (l *lowerer) lowerReturnRecv(c *astutil.Cursor, n *ast.ReturnStmt) {
 	if c.Index() < 0 || len(l.funcs) == 0 {
-		return
-	}
-	has := false
-	for _, r := range n.Results {
-		has = has || l.hasRecv(r)
-	}
-	if !has {
 		return
 	}
 	results := l.funcs[len(l.funcs)-1].Results()
 	if results.Len() != len(n.Results) {
 		return // return f() of a multi-valued f
 	}
-	l.note("receives in return statements")
+	has, boolIntoIface := false, false
+	for i, r := range n.Results {
+		has = has || l.hasRecv(r)
+		boolIntoIface = boolIntoIface || isBoolOp(r) && types.IsInterface(results.At(i).Type()) && l.info.Types[r].Value == nil
+	}
+	if !has && !boolIntoIface {
+		return
+	}
+	l.note("receives and comparisons in return statements")
 	var temps []ast.Stmt
 	for i, r := range n.Results {
 		if tv := l.info.Types[r]; tv.Value != nil || tv.IsNil() {
 			continue
 		}
-		n.Results[i] = l.temp(r, results.At(i).Type(), &temps)
+		typ := results.At(i).Type()
+		if isBoolOp(r) && types.IsInterface(typ) {
+			// The interpreter stores a comparison's result as a bool
+			// into the interface itself and fails: keep it a bool first.
+			typ = types.Default(l.info.TypeOf(r))
+		}
+		n.Results[i] = l.temp(r, typ, &temps)
 	}
 	c.Replace(&ast.BlockStmt{List: append(temps, n)})
+}
+
+// isBoolOp reports whether e is a comparison or a logical operation.
+func isBoolOp(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		return ok && u.Op == token.NOT
+	}
+	switch b.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+		return true
+	}
+	return false
 }
 
 // hasRecv reports whether e holds a receive outside function literals.
@@ -105,4 +129,105 @@ func (l *lowerer) hasRecv(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// Comma-ok definitions and select cases.
+//
+// The interpreter stores the values of "v, ok := m[k]", "v, ok := <-ch"
+// and "v, ok := x.(T)", and of "case v := <-ch:", straight into the
+// variables' slots, which a loop reuses: a closure made in one iteration
+// sees the values of the last. (A plain definition makes new variables.)
+// Inside loops such definitions go through temporaries and plain
+// definitions. And a select case that receives with = ("case x = <-ch:")
+// makes the interpreter panic: it receives into a temporary, assigned at
+// the top of the case's body.
+
+// inLoop reports whether the current node is inside a loop of the current
+// function.
+func (l *lowerer) inLoop() bool {
+	base := 0
+	if len(l.loopBase) > 0 {
+		base = l.loopBase[len(l.loopBase)-1]
+	}
+	return len(l.loopStack) > base
+}
+
+// isCommaOK reports whether e is a map index, receive or type assertion:
+// the forms with a comma-ok variant.
+func (l *lowerer) isCommaOK(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		_, ok := l.info.TypeOf(x.X).Underlying().(*types.Map)
+		return ok
+	case *ast.UnaryExpr:
+		return x.Op == token.ARROW
+	case *ast.TypeAssertExpr:
+		return x.Type != nil
+	}
+	return false
+}
+
+// lowerCommaOKDefine splits "v, ok := rhs" inside a loop into definitions
+// of temporaries and plain definitions (assignments for the variables
+// that already exist). It reports whether it did.
+func (l *lowerer) lowerCommaOKDefine(c *astutil.Cursor, n *ast.AssignStmt) bool {
+	if n.Tok != token.DEFINE || len(n.Lhs) != 2 || len(n.Rhs) != 1 || c.Index() < 0 || !l.inLoop() || !l.isCommaOK(n.Rhs[0]) {
+		return false
+	}
+	l.note("comma-ok definitions in loops")
+	stmts := l.defineFromTemps(n.Lhs, n.Rhs[0])
+	for i, s := range stmts {
+		if i < len(stmts)-1 {
+			c.InsertBefore(s)
+		}
+	}
+	c.Replace(stmts[len(stmts)-1])
+	return true
+}
+
+// defineFromTemps returns "t1, t2 := rhs" followed by a definition of
+// each new variable of lhs (an assignment of each existing one) from its
+// temporary.
+func (l *lowerer) defineFromTemps(lhs []ast.Expr, rhs ast.Expr) []ast.Stmt {
+	temps := &ast.AssignStmt{Tok: token.DEFINE, Rhs: []ast.Expr{rhs}}
+	var out []ast.Stmt
+	for _, e := range lhs {
+		if isBlank(e) {
+			temps.Lhs = append(temps.Lhs, ast.NewIdent("_"))
+			continue
+		}
+		name := l.fresh("t")
+		temps.Lhs = append(temps.Lhs, ast.NewIdent(name))
+		tok := token.ASSIGN
+		if id, ok := e.(*ast.Ident); ok && l.info.Defs[id] != nil {
+			tok = token.DEFINE
+		}
+		out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{e}, Tok: tok, Rhs: []ast.Expr{ast.NewIdent(name)}})
+	}
+	if len(out) == 0 {
+		return []ast.Stmt{&ast.AssignStmt{Lhs: temps.Lhs, Tok: token.ASSIGN, Rhs: temps.Rhs}}
+	}
+	return append([]ast.Stmt{temps}, out...)
+}
+
+// lowerCommClause rewrites a select case that receives into variables:
+// with =, always; with :=, inside a loop. The case receives into
+// temporaries, assigned or defined at the top of its body.
+func (l *lowerer) lowerCommClause(n *ast.CommClause) {
+	as, ok := n.Comm.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || !isRecv(as.Rhs[0]) {
+		return
+	}
+	if as.Tok == token.DEFINE && !l.inLoop() {
+		return
+	}
+	l.note("select cases that receive into variables")
+	stmts := l.defineFromTemps(as.Lhs, as.Rhs[0])
+	if len(stmts) == 1 {
+		// Every variable is blank: receive and drop.
+		n.Comm = &ast.ExprStmt{X: as.Rhs[0]}
+		return
+	}
+	n.Comm = stmts[0]
+	n.Body = append(stmts[1:], n.Body...)
 }

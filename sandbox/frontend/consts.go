@@ -1,0 +1,79 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// Constants of the program.
+//
+// yaegi v0.16.1 gives a typed constant declared by a constant expression
+// a value that compares unequal to everything of its type:
+//
+//	type state int
+//	const (closed state = iota + 1; open)
+//
+// prints open as 2, yet s == open is false for s := open. The front end
+// knows every constant's exact value, so each constant expression that
+// names a constant of the program (or converts a constant) is replaced by
+// its value, spelled with its type: open becomes state(2), open + 1
+// becomes state(3), bool(false) becomes false.
+
+// foldConst returns the literal replacing e, or nil. Only a maximal
+// constant expression is replaced (parent is the node holding e), and
+// none inside a constant declaration, whose expressions an implicit
+// repetition (iota) reuses.
+func (l *lowerer) foldConst(e ast.Expr, parent ast.Node) ast.Expr {
+	if pe, ok := parent.(ast.Expr); ok && l.info.Types[pe].Value != nil {
+		return nil
+	}
+	if l.inConstDecl {
+		return nil
+	}
+	switch e.(type) {
+	case *ast.Ident, *ast.BinaryExpr, *ast.UnaryExpr, *ast.ParenExpr, *ast.CallExpr, *ast.SelectorExpr:
+	default:
+		return nil
+	}
+	tv, ok := l.info.Types[e]
+	if !ok || tv.Value == nil || !l.namesOwnConst(e) && !hasCall(e) {
+		return nil
+	}
+	l.note("constants")
+	if b, ok := parent.(*ast.BinaryExpr); ok && b.Y == e && (b.Op == token.SHL || b.Op == token.SHR) {
+		// A shift count: an untyped constant representable as a uint.
+		if iv := constant.ToInt(tv.Value); iv.Kind() == constant.Int {
+			return l.parseExpr(iv.ExactString())
+		}
+	}
+	return l.constExpr(tv.Value, tv.Type)
+}
+
+// hasCall reports whether the constant expression e holds a call: a
+// conversion such as bool(false), which the interpreter also folds wrongly
+// (bool(false) || x is false), or len of a constant.
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		_, found = n.(*ast.CallExpr)
+		return !found
+	})
+	return found
+}
+
+// namesOwnConst reports whether e mentions a constant the program
+// declares.
+func (l *lowerer) namesOwnConst(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if c, ok := l.info.Uses[id].(*types.Const); ok && c.Pkg() == l.pkg {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,72 @@
+package sandbox
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// runtimeError is a run-time panic of the program (an index out of range,
+// a nil dereference) as the Go runtime raises it: an error whose message
+// is the runtime's, which implements runtime.Error. The interpreter raises
+// some of these through package reflect, with reflect's words and as a
+// string; a program that recovers one must see what Go gives it.
+type runtimeError struct{ msg string }
+
+func (e runtimeError) Error() string { return e.msg }
+
+// RuntimeError marks the error as a run-time panic, as runtime.Error does.
+func (e runtimeError) RuntimeError() {}
+
+// runtimePanicValue turns a panic value the interpreter made for a
+// run-time error into the one Go makes: reflect's messages become the
+// runtime's, and a failed type assertion loses the position the
+// interpreter puts in front of it. Any other value is returned as it is.
+func runtimePanicValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		if msg := goPanicMessage(x); msg != x && strings.HasPrefix(msg, "runtime error: ") {
+			return runtimeError{msg}
+		}
+	case runtimeError:
+		return x
+	case error:
+		msg := x.Error()
+		if m := goPanicMessage(msg); m != msg && strings.HasPrefix(m, "runtime error: ") && strings.HasPrefix(msg, "reflect") {
+			return runtimeError{m}
+		}
+		if positionPrefix.MatchString(msg) {
+			if rest := positionPrefix.ReplaceAllString(msg, ""); strings.HasPrefix(rest, "interface conversion: ") {
+				return runtimeError{rest}
+			}
+		}
+	}
+	return v
+}
+
+// panicToken stands in for a panic value while the interpreter unwinds
+// (see the rewrite): id finds the value the program panicked with.
+type panicToken struct{ id int64 }
+
+// panicTokens hands out a run's tokens and guards the program's table of
+// the values they stand for.
+type panicTokens struct {
+	mu   sync.Mutex
+	next atomic.Int64
+}
+
+// Token returns a fresh token and its id.
+func (p *panicTokens) Token() (int64, any) {
+	id := p.next.Add(1)
+	return id, panicToken{id}
+}
+
+// TokenID returns the id of a token, or false for any other value.
+func (p *panicTokens) TokenID(v any) (int64, bool) {
+	t, ok := v.(panicToken)
+	return t.id, ok
+}
+
+// Lock and Unlock guard the program's table of panic values.
+func (p *panicTokens) Lock()   { p.mu.Lock() }
+func (p *panicTokens) Unlock() { p.mu.Unlock() }
