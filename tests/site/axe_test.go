@@ -158,6 +158,7 @@ var axeSizes = []struct {
 // exercise checked. It fails on any serious or critical violation and logs
 // the count of failing nodes by impact.
 func TestAccessibilityOfEveryPage(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	if _, err := axeSource(); err != nil {

@@ -21,6 +21,7 @@ import (
 // output and clears a stale error; a wide line marks the panel as
 // scrolling.
 func TestResetMatchMarkFoldAndIndent(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -73,6 +74,7 @@ func evalInt(t *testing.T, ctx context.Context, expr string) int {
 // learner's edits across a reload; Share makes a link that opens the same
 // program without running it; a damaged link says why and loses nothing.
 func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -123,6 +125,7 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 // TestExerciseRunShowsMain: Run on an exercise page runs the learner's
 // main and shows what it prints, apart from Check.
 func TestExerciseRunShowsMain(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -143,6 +146,7 @@ func TestExerciseRunShowsMain(t *testing.T) {
 // course is short and comes after the text that explains Run; Esc closes the
 // Sections menu.
 func TestLessonContentsFirstExampleAndMenu(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -182,6 +186,7 @@ func TestLessonContentsFirstExampleAndMenu(t *testing.T) {
 // edit stays in the page, a notice says so, and saving is retried until it
 // works.
 func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

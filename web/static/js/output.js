@@ -112,14 +112,17 @@ export class OutputView {
     else this.#frame = frame(() => this.#draw());
   }
 
-  // set replaces the whole text (drawn at once, bounded as ever).
+  // set replaces the whole text and draws it at once (bounded as ever). The
+  // same text as shown stays expanded if the learner asked for all of it.
   set(text) {
     text ??= "";
-    if (text === this.text && !this.#frame) return; // already shown, maybe in full
+    const same = text === this.text;
     this.#parts = [];
     this.#text = text;
-    this.#expanded = false;
-    this.#drawn = 0;
+    if (!(same && this.#expanded)) {
+      this.#expanded = false;
+      this.#drawn = 0;
+    }
     this.#draw();
   }
 
