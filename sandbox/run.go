@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -348,6 +349,7 @@ func (r *run) panicError(pr *panicReport) *Error {
 	}
 	line, col = p.clamp(line, col)
 	for i, f := range pr.frames {
+		f.Func = instanceName.ReplaceAllString(f.Func, "$1[...]")
 		if strings.Contains(f.Func, "._fl_") {
 			continue // a helper the front end added: not the learner's code
 		}
@@ -369,6 +371,10 @@ func (r *run) panicError(pr *panicReport) *Error {
 	r.out.writeNote(stderrStream, b.String())
 	return &Error{Kind: KindPanic, Message: "panic: " + pr.msg, Line: line, Column: col}
 }
+
+// instanceName matches the name the front end gives an instance of a
+// generic function or type (_fl_Stack_1); Go's traces say Stack[...].
+var instanceName = regexp.MustCompile(`\b_fl_([A-Za-z]\w*?)_\d+\b`)
 
 // cleanFuncName drops the closure the runtime wraps main and init in.
 func cleanFuncName(name string) string {

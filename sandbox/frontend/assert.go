@@ -23,6 +23,9 @@ func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
 	if t := l.info.TypeOf(n.Type); t != nil && !types.IsInterface(t) {
 		return l.lowerConcreteAssert(n, commaOK)
 	}
+	if t := l.info.TypeOf(n.Type); isEmptyInterface(t) {
+		return l.lowerAssertAny(n, t, commaOK)
+	}
 	okName, mustName, ok := l.assertHelpers(l.info.TypeOf(n.X), l.info.TypeOf(n.Type))
 	if !ok {
 		return nil
@@ -90,4 +93,23 @@ func (l *lowerer) ownInterface(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// lowerAssertAny rewrites x.(any), which the interpreter fails: it holds
+// for any value that is not nil, and then is the value itself.
+func (l *lowerer) lowerAssertAny(n *ast.TypeAssertExpr, t types.Type, commaOK bool) ast.Expr {
+	l.note("assertions to any")
+	texpr, _ := l.typeExpr(t)
+	xexpr, local := l.typeExpr(l.info.TypeOf(n.X))
+	if local {
+		return nil
+	}
+	name := l.helper("assertany "+xexpr+" "+texpr, "assertany", func(f string) string {
+		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n\tif v == nil {\n\t\treturn nil, false\n\t}\n\treturn v, true\n}\n\n" +
+			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tif v == nil {\n\t\tpanic(" + strconv.Quote("interface conversion: interface is nil, not "+texpr) + ")\n\t}\n\treturn v\n}"
+	})
+	if !commaOK {
+		name += "_must"
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
 }

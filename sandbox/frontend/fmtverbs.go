@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -340,13 +341,13 @@ func (l *lowerer) typeName(op ast.Expr, t types.Type) ast.Expr {
 		h := l.helper("typename", "typename", func(n string) string {
 			return "func " + n + "(_ any, name string) string { return name }"
 		})
-		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op, l.parseExpr(strconv.Quote(types.TypeString(t, qualify)))}}
+		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op, l.parseExpr(strconv.Quote(l.typeString(t, qualify)))}}
 	}
 	h := l.helper("dyntype", "dyntype", func(n string) string {
 		var b strings.Builder
 		b.WriteString("func " + n + "(v any) string {\n\tswitch v.(type) {\n")
 		for _, tn := range l.ownTypes() {
-			s := types.TypeString(tn.Type(), qualify)
+			s := l.typeString(tn.Type(), qualify)
 			b.WriteString("\tcase " + tn.Name() + ":\n\t\treturn " + strconv.Quote(s) + "\n")
 			b.WriteString("\tcase *" + tn.Name() + ":\n\t\treturn " + strconv.Quote("*"+s) + "\n")
 		}
@@ -354,6 +355,27 @@ func (l *lowerer) typeName(op ast.Expr, t types.Type) ast.Expr {
 		return b.String()
 	})
 	return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+}
+
+// typeString is types.TypeString with the written-out generics named as
+// Go names them (main.List[int]).
+func (l *lowerer) typeString(t types.Type, qualify types.Qualifier) string {
+	s := types.TypeString(t, qualify)
+	if len(l.instances) == 0 {
+		return s
+	}
+	if l.instanceRx == nil {
+		names := make([]string, 0, len(l.instances))
+		for name := range l.instances {
+			names = append(names, regexp.QuoteMeta(name))
+		}
+		// Longest first: _fl_List_10 before _fl_List_1.
+		sort.Slice(names, func(i, j int) bool {
+			return len(names[i]) > len(names[j]) || len(names[i]) == len(names[j]) && names[i] < names[j]
+		})
+		l.instanceRx = regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\b`)
+	}
+	return l.instanceRx.ReplaceAllStringFunc(s, func(name string) string { return l.instances[name] })
 }
 
 // plainOperand converts an operand of the program's own named basic type

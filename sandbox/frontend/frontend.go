@@ -19,7 +19,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // GoVersion is the language version programs are checked against; it is
@@ -113,15 +115,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if err != nil {
 		return nil, []Diagnostic{{Kind: KindInternal, Message: err.Error()}}
 	}
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Implicits:  map[ast.Node]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Scopes:     map[ast.Node]*types.Scope{},
-		Instances:  map[*ast.Ident]types.Instance{},
-	}
+	info := newInfo()
 	var diags []Diagnostic
 	conf := types.Config{
 		GoVersion: GoVersion,
@@ -140,7 +134,52 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if len(diags) > 0 {
 		return nil, limit(diags)
 	}
-	return lower(fset, file, pkg, info, opts.Checked || callsRecoverAnywhere(file, info))
+	checked := opts.Checked || callsRecoverAnywhere(file, info)
+	mono, names, d := monomorphize(fset, file, src, pkg, info)
+	if d != nil {
+		return nil, []Diagnostic{*d}
+	}
+	if mono == nil {
+		return lower(fset, file, pkg, info, checked, nil)
+	}
+	// The generics written out are checked again, then lowered.
+	file, err = parser.ParseFile(fset, filename, mono, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: written-out generics do not parse: " + err.Error()}}
+	}
+	info = newInfo()
+	var again []Diagnostic
+	conf.Error = func(err error) {
+		if te, ok := err.(types.Error); ok {
+			again = append(again, typeDiagnostic(fset, file, te))
+		}
+	}
+	pkg, _ = conf.Check("main", fset, []*ast.File{file}, info)
+	// Generic code that no instance needs is gone, and with it maybe
+	// the only use of an import or a variable: not an error here.
+	again = slices.DeleteFunc(again, func(d Diagnostic) bool {
+		return strings.Contains(d.Message, "imported and not used") || strings.HasPrefix(d.Message, "declared and not used")
+	})
+	if len(again) > 0 {
+		d := again[0]
+		d.Kind = KindUnsupported
+		d.Message = "this use of generics is not supported by the playground (" + d.Message + ")"
+		return nil, []Diagnostic{d}
+	}
+	return lower(fset, file, pkg, info, checked, names)
+}
+
+// newInfo returns the type information Check records.
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}
 }
 
 // callsRecoverAnywhere reports whether the program calls recover.

@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"path"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,6 +34,10 @@ type lowerer struct {
 	checked bool // bounds checks as the Go runtime's (checked.go)
 	// inConstDecl: the current node is inside a constant declaration.
 	inConstDecl bool
+	// instances names the written-out generics as Go does
+	// (_fl_List_1 -> List[int]), for %T.
+	instances  map[string]string
+	instanceRx *regexp.Regexp
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -56,10 +61,11 @@ type lowerer struct {
 }
 
 // lower rewrites a checked file into the Program the interpreter runs.
-func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool) (*Program, []Diagnostic) {
+func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool, instances map[string]string) (*Program, []Diagnostic) {
 	l := &lowerer{
-		checked: checked,
-		fset:    fset, file: file, pkg: pkg, info: info,
+		checked:   checked,
+		instances: instances,
+		fset:      fset, file: file, pkg: pkg, info: info,
 		used:    map[string]bool{},
 		imports: map[string]string{},
 		helpers: map[string]string{},
@@ -74,6 +80,9 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		}
 		return true
 	})
+	if len(instances) > 0 {
+		l.note("generics written out")
+	}
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.orderVarInit()
 	if failed := l.apply(); failed != nil {

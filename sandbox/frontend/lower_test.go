@@ -46,7 +46,7 @@ func TestLowering(t *testing.T) {
 			[]string{"per-iteration loop variables"}, "135"},
 		{"generic call with constants", `fmt.Println(Pick(true, 1, 2), Pick(false, "a", "b"))`,
 			"func Pick[T any](c bool, a, b T) T { if c { return a }; return b }",
-			[]string{"explicit type arguments"}, "1 b\n"},
+			[]string{"generics written out"}, "1 b\n"},
 		{"range over func with return", `fmt.Println(first())`,
 			"func seq(yield func(int) bool) { for i := 5; i < 9; i++ { if !yield(i) { return } } }\nfunc first() int { for v := range seq { if v > 6 { return v } }; return -1 }",
 			[]string{"range over func"}, "7\n"},

@@ -49,6 +49,14 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				continue
 			}
 			texpr, _ := l.typeExpr(l.info.TypeOf(e))
+			if isEmptyInterface(l.info.TypeOf(e)) {
+				// The interpreter fails x.(any); any non-nil value is one.
+				conds = append(conds, ts+" != nil")
+				if len(clause.List) == 1 {
+					only = l.info.TypeOf(e)
+				}
+				continue
+			}
 			if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
 			} else if t := l.info.TypeOf(e); isError(l.info.TypeOf(x)) && !types.IsInterface(t) {
@@ -68,7 +76,10 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 		out.Case = clause.Case
 		if bound != "" {
 			value := ts
-			if only != nil {
+			if only != nil && isEmptyInterface(only) {
+				texpr, _ := l.typeExpr(only)
+				value = texpr + "(" + ts + ")"
+			} else if only != nil {
 				texpr, _ := l.typeExpr(only)
 				value = ts + ".(" + texpr + ")"
 				if _, must, ok := l.assertHelpers(l.info.TypeOf(x), only); ok {
@@ -96,4 +107,14 @@ func (l *lowerer) hasInterfaceCase(n *ast.TypeSwitchStmt) bool {
 		}
 	}
 	return false
+}
+
+// isEmptyInterface reports whether t is an interface with no methods and
+// no type terms (any).
+func isEmptyInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
