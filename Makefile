@@ -20,7 +20,7 @@ help: ## list the targets
 
 .PHONY: serve
 serve: ## build the course into dist/ and serve it at http://localhost:8080
-	@if [ -d web/site ]; then $(MAKE) dist && $(GO) run ./web/cmd/serve -dir dist -addr :8080; \
+	@if [ -d web/site ]; then $(MAKE) dist && $(GO) run ./web/cmd/serve -dir dist -addr localhost:8080; \
 	else echo "make serve: the site is not built yet (it lands with the lesson-site issue)"; fi
 
 # make test runs its suites side by side, TEST_JOBS at a time (each fragment

@@ -15,6 +15,7 @@ dist: wasm ## build the runtime and the site into dist/, with .br and .gz siblin
 	@mkdir -p $(DIST)
 	cp -R $(WEB_STATIC)/. $(DIST)/
 	$(GO) run ./web/cmd/precompress $(DIST)
+	$(GO) run ./web/cmd/serve -headers > $(DIST)/_headers
 	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)"
 
 # The site's service worker lists and hashes the runtime's files, so the
@@ -29,7 +30,7 @@ $(DIST)/go.mod:
 	@printf '%s\n' '// The built site, not Go code: this file keeps dist/ out of the flakylab module.' 'module flakylab.dist' > $@
 
 serve-dist: dist ## build dist/ and serve it at http://localhost:8080
-	$(GO) run ./web/cmd/serve -dir $(DIST) -addr :8080
+	$(GO) run ./web/cmd/serve -dir $(DIST) -addr localhost:8080
 
 test-js: ## unit tests of the page host's pure parts under Node
 	node --experimental-detect-module --test web/test/

@@ -39,18 +39,23 @@ const SubPath = "course/v1/"
 
 // Server is the site served in-process on a loopback port.
 type Server struct {
-	URL string // base URL with a trailing slash, such as http://127.0.0.1:41234/
-	srv *http.Server
+	URL  string // base URL with a trailing slash, such as http://127.0.0.1:41234/
+	srv  *http.Server
+	site *serve.Handler
+	log  *responses
 }
 
 // Serve serves dir on 127.0.0.1 at a free port with the site's own handler,
 // at the root and again under SubPath.
 func Serve(dir string) (*Server, error) {
-	site := serve.New(os.DirFS(dir))
+	site, err := serve.Dir(dir)
+	if err != nil {
+		return nil, err
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/", site)
 	mux.Handle("/"+SubPath, http.StripPrefix("/"+SubPath[:len(SubPath)-1], site))
-	return listen(mux)
+	return listen(mux, site)
 }
 
 // Close stops the server; closing it again does nothing.
@@ -58,7 +63,7 @@ func (s *Server) Close() error {
 	if s.srv == nil {
 		return nil
 	}
-	defer func() { s.srv = nil }()
+	defer func() { s.srv = nil; s.site.Close() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	return s.srv.Shutdown(ctx)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +65,27 @@ func TestServe(t *testing.T) {
 	body, _ = io.ReadAll(resp.Body)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "export {}", string(body))
+}
+
+func TestServerRecordsResponses(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("x", 1000)
+	writeFile(t, filepath.Join(dir, "a.txt"), body)
+	s, err := browser.Serve(dir)
+	require.NoError(t, err)
+	defer s.Close()
+	for _, p := range []string{"a.txt", "missing.txt"} {
+		resp, err := http.Get(s.URL + p)
+		require.NoError(t, err)
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	got := s.Responses()
+	require.Len(t, got, 2, "responses: %+v", got)
+	assert.Equal(t, "/a.txt", got[0].Path)
+	assert.Equal(t, http.StatusOK, got[0].Status)
+	assert.Greater(t, got[0].Bytes, int64(len(body)), "the body and its header fields: %+v", got[0])
+	assert.Less(t, got[0].Bytes, int64(len(body)+2000), "no more than body and header fields: %+v", got[0])
+	assert.Equal(t, http.StatusNotFound, got[1].Status)
+	assert.Equal(t, got[0].Bytes+got[1].Bytes, s.BytesSent())
 }

@@ -184,13 +184,17 @@ func newest(dir string) time.Time {
 // ServeUnder serves dir with the site's own handler under prefix ("/" or
 // "/some/prefix/") only, on 127.0.0.1 at a free port; URL includes prefix.
 func ServeUnder(dir, prefix string) (*Server, error) {
-	var h http.Handler = serve.New(os.DirFS(dir))
+	site, err := serve.Dir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var h http.Handler = site
 	if prefix != "/" {
 		mux := http.NewServeMux()
 		mux.Handle(prefix, http.StripPrefix(strings.TrimSuffix(prefix, "/"), h))
 		h = mux
 	}
-	s, err := listen(h)
+	s, err := listen(h, site)
 	if err != nil {
 		return nil, err
 	}
@@ -211,14 +215,18 @@ func ServeT(t testing.TB, dir, prefix string) *Server {
 	return s
 }
 
-func listen(h http.Handler) (*Server, error) {
+func listen(h http.Handler, site *serve.Handler) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
+		site.Close()
 		return nil, err
 	}
+	log := &responses{}
 	s := &Server{
-		URL: "http://" + ln.Addr().String() + "/",
-		srv: &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
+		URL:  "http://" + ln.Addr().String() + "/",
+		srv:  &http.Server{Handler: log.record(h), ReadHeaderTimeout: 10 * time.Second},
+		site: site,
+		log:  log,
 	}
 	go s.srv.Serve(ln)
 	return s, nil

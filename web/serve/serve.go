@@ -4,7 +4,8 @@
 // types (application/wasm for the runtime, text/javascript for modules),
 // precompressed .br and .gz siblings chosen from Accept-Encoding, validators
 // (ETag, Last-Modified) so unchanged files cost a 304, long-lived caching only
-// for content-hashed names, index.html for directories and never a listing.
+// for content-hashed names, index.html for directories and never a listing,
+// nothing outside the folder (Dir), and SecurityHeaders on every response.
 package serve
 
 import (
@@ -13,6 +14,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"path"
 	"regexp"
 	"strconv"
@@ -98,18 +100,41 @@ func CacheControl(name string) string {
 }
 
 // Handler serves the files of a file system tree. The zero value is not
-// usable; build one with New. It is safe for concurrent use.
+// usable; build one with Dir or New. It is safe for concurrent use.
 type Handler struct {
 	fsys fs.FS
+	root *os.Root
 }
 
-// New returns a Handler serving fsys, typically os.DirFS("dist").
+// New returns a Handler serving fsys. Dir is the one to use for a folder:
+// os.DirFS follows symbolic links wherever they point.
 func New(fsys fs.FS) *Handler {
 	return &Handler{fsys: fsys}
 }
 
+// Dir returns a Handler serving the folder dir through an os.Root, so no
+// request reaches a file outside it, through a symbolic link or otherwise;
+// links that stay inside the folder work. Close releases the folder.
+func Dir(dir string) (*Handler, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	return &Handler{fsys: root.FS(), root: root}, nil
+}
+
+// Close releases the folder of a Handler made by Dir; it does nothing for
+// one made by New.
+func (h *Handler) Close() error {
+	if h.root == nil {
+		return nil
+	}
+	return h.root.Close()
+}
+
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setSecurityHeaders(w.Header())
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -194,7 +219,6 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request, name string)
 	ctype := ContentType(name)
 	hdr.Set("Content-Type", ctype)
 	hdr.Set("Cache-Control", CacheControl(name))
-	hdr.Set("X-Content-Type-Options", "nosniff")
 
 	var served fs.File = f
 	servedInfo := info

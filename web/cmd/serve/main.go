@@ -1,9 +1,15 @@
 // Command serve serves the built course (dist/) over HTTP for local use.
 //
-//	go run ./web/cmd/serve -dir dist -addr :8080
+//	go run ./web/cmd/serve -dir dist -addr localhost:8080
+//	go run ./web/cmd/serve -headers > dist/_headers
 //
-// It stops gracefully on SIGINT or SIGTERM: requests in flight may finish
-// within a few seconds.
+// It listens on localhost unless -addr names another address (":8080" for
+// every interface), never serves a file outside the folder (symbolic links
+// included), sends the security headers of web/serve with every response,
+// and drops clients that are too slow to send their request or to take the
+// answer. It stops gracefully on SIGINT or SIGTERM: requests in flight may
+// finish within a few seconds. With -headers it prints those headers in the
+// _headers format of static hosts and exits.
 package main
 
 import (
@@ -23,10 +29,19 @@ import (
 	"github.com/flakylab/flakylab/web/serve"
 )
 
+// defaultAddr is where the course is served unless -addr says otherwise:
+// this machine only.
+const defaultAddr = "localhost:8080"
+
 func main() {
 	dir := flag.String("dir", "dist", "directory to serve")
-	addr := flag.String("addr", ":8080", "address to listen on")
+	addr := flag.String("addr", defaultAddr, `address to listen on (":8080" listens on every interface)`)
+	headers := flag.Bool("headers", false, "print the security headers as a static host's _headers file and exit")
 	flag.Parse()
+	if *headers {
+		fmt.Print(serve.HeadersFile())
+		return
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -50,12 +65,43 @@ func run(ctx context.Context, dir, addr string) error {
 	return serveDir(ctx, dir, ln)
 }
 
+// timeouts bound what one client may hold: the request's header, the whole
+// request, the answer (the runtime is 17 MB for a client that takes no
+// compression, which a slow link needs minutes for) and an idle keep-alive
+// connection.
+type timeouts struct {
+	header, read, write, idle time.Duration
+}
+
+var defaultTimeouts = timeouts{
+	header: 10 * time.Second,
+	read:   30 * time.Second,
+	write:  5 * time.Minute,
+	idle:   2 * time.Minute,
+}
+
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.header,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+	}
+}
+
 // serveDir serves dir on ln until ctx is done, then shuts down gracefully.
 func serveDir(ctx context.Context, dir string, ln net.Listener) error {
-	srv := &http.Server{
-		Handler:           logRequests(serve.New(os.DirFS(dir))),
-		ReadHeaderTimeout: 10 * time.Second,
+	return serveDirWith(ctx, dir, ln, defaultTimeouts)
+}
+
+func serveDirWith(ctx context.Context, dir string, ln net.Listener, t timeouts) error {
+	site, err := serve.Dir(dir)
+	if err != nil {
+		return err
 	}
+	defer site.Close()
+	srv := newServer(logRequests(site), t)
 	url := "http://" + displayAddr(ln.Addr()) + "/"
 	log.Printf("serving %s at %s", dir, url)
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
@@ -84,10 +130,11 @@ func serveDir(ctx context.Context, dir string, ln net.Listener) error {
 	return nil
 }
 
-// displayAddr turns a wildcard listen address into one a browser can open.
+// displayAddr turns a wildcard or loopback listen address into one a
+// browser can open, as README writes it.
 func displayAddr(a net.Addr) string {
 	tcp, ok := a.(*net.TCPAddr)
-	if !ok || !tcp.IP.IsUnspecified() {
+	if !ok || !(tcp.IP.IsUnspecified() || tcp.IP.IsLoopback()) {
 		return a.String()
 	}
 	return fmt.Sprintf("localhost:%d", tcp.Port)
