@@ -8,12 +8,17 @@ import (
 // ContentSecurityPolicy allows exactly what the course uses: its own
 // scripts, styles, images, data files and workers from its own origin;
 // 'wasm-unsafe-eval' so that pages and workers may compile the Go runtime
-// (flakylab.wasm); data: images for the empty favicon. Nothing else runs,
-// loads or connects: no inline scripts or eval, no plugins, no <base>, no
-// form posts, and no page may frame the course (frame-ancestors).
+// (flakylab.wasm); data: images for the empty favicon. The editor
+// (CodeMirror) writes its styles into <style> elements it creates at run
+// time, so style elements may be inline; style attributes may not
+// (style-src-attr; a browser too old to know that directive falls back to
+// style-src and lets both through rather than break the editor). Nothing
+// else runs, loads or connects: no inline scripts or eval, no plugins, no
+// <base>, no form posts, and no page may frame the course (frame-ancestors).
 const ContentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
-	"style-src 'self'; " +
+	"style-src 'self' 'unsafe-inline'; " +
+	"style-src-attr 'none'; " +
 	"img-src 'self' data:; " +
 	"font-src 'self'; " +
 	"connect-src 'self'; " +
