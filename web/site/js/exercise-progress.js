@@ -129,3 +129,16 @@ export function mergeEntries(a, b) {
     checkedAt: later(a.checkedAt, b.checkedAt),
   };
 }
+
+// showExerciseProgress fills in the exercise cards of the course index with
+// the learner's progress on each.
+export function showExerciseProgress(onSetAside) {
+  const all = new ExerciseProgress({ onSetAside }).all();
+  for (const card of document.querySelectorAll(".exercise-card[data-exercise]")) {
+    const p = all[card.dataset.exercise];
+    const out = card.querySelector('[data-role="exercise-progress"]');
+    if (!p || !out) continue;
+    card.dataset.done = String(Boolean(p.passed));
+    out.textContent = p.passed ? "\u00b7 passed" : `\u00b7 best ${p.best}%`;
+  }
+}

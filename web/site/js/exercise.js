@@ -16,6 +16,7 @@ import { createEditor, replaceAll, markError } from "./editor.js";
 import { ExerciseProgress } from "./exercise-progress.js";
 import { checkSubmission, reportRuns } from "../../../exercises/web/grade.js";
 import { ReviewStore } from "../../quiz/review.js";
+import { keepOffline } from "./offline.js";
 import { mountExerciseRun } from "./exercise-run.js";
 import { mountSectionsMenu } from "./masthead.js";
 
@@ -340,30 +341,15 @@ class ExercisePage {
   }
 }
 
-// indexPage shows each exercise's progress on the course index.
-function indexPage() {
-  const all = new ExerciseProgress({ onSetAside }).all();
-  for (const card of document.querySelectorAll(".exercise-card[data-exercise]")) {
-    const p = all[card.dataset.exercise];
-    const out = $('[data-role="exercise-progress"]', card);
-    if (!p || !out) continue;
-    card.dataset.done = String(Boolean(p.passed));
-    out.textContent = p.passed ? "· passed" : `· best ${p.best}%`;
-  }
-}
-
 function main() {
   mountSectionsMenu();
-  if (document.body.classList.contains("index-page")) {
-    indexPage();
-    return;
-  }
   const root = $('[data-role="exercise"]');
   const script = $('script[data-role="exercise-data"]');
   if (!root || !script) return;
   try {
     const page = new ExercisePage(root, JSON.parse(script.textContent));
     globalThis.flakylabExercise = page; // for the console and the browser tests
+    keepOffline(page.rt?.ready);
   } catch (err) {
     console.error("exercise page:", err);
     notice(`The exercise could not start: ${err?.message ?? err}`);

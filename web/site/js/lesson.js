@@ -6,13 +6,13 @@
 
 import { Runtime } from "./runtime.js";
 import { Storage, STORAGE_FULL } from "./storage.js";
-import { Example } from "./example.js";
-import { mountStormChart } from "./storm-chart.js";
 import { mountQuizPages } from "../../quiz/pages.js";
 import { mountProgressFile } from "./progress-file.js";
+import { showExerciseProgress } from "./exercise-progress.js";
 import { mountBackoff, mountBreaker, mountBucket } from "./pictures.js";
 import { mountSectionsMenu } from "./masthead.js";
 import { mountFleet } from "./fleet-chart.js";
+import { keepOffline } from "./offline.js";
 
 document.documentElement.classList.add("js");
 
@@ -64,11 +64,14 @@ function megabytes(n) {
 // Session is the page's one Go runtime, shared by its examples and its
 // quizzes' grader: one run at a time, so starting an example stops the one
 // that is running. readyText and failedText are what the status line says
-// once it is ready or could not start.
+// once it is ready or could not start. The status says ready only once
+// `mounted` (the examples' editors, loaded as a chunk of their own) has
+// settled too, so a page that says ready has its Run buttons working.
 class Session {
   constructor(status, {
     readyText = "Go runtime ready: examples run in this page.",
     failedText = "The lessons still read fine; reload to try again.",
+    mounted,
   } = {}) {
     this.failedText = failedText;
     this.storage = storage;
@@ -84,7 +87,7 @@ class Session {
       this.#failed(err);
       return;
     }
-    this.rt.ready.then(
+    Promise.all([this.rt.ready, mounted]).then(
       () => {
         this.ready = true;
         this.status.dataset.state = "ready";
@@ -164,25 +167,44 @@ window.addEventListener("resize", () => {
 
 function lessonPage() {
   storage.markVisited(document.body.dataset.page);
-  for (const sim of document.querySelectorAll('.sim[data-sim="storm"]')) {
-    mountStormChart(sim).then(keyboardScrollers, (err) => console.error("storm chart:", err));
+  // The chart and the editor are chunks of their own, loaded only by the
+  // pages that show them.
+  const sims = document.querySelectorAll('.sim[data-sim="storm"]');
+  if (sims.length) {
+    import("./storm-chart.js").then(({ mountStormChart }) => {
+      for (const sim of sims) mountStormChart(sim).then(keyboardScrollers, (err) => console.error("storm chart:", err));
+    }, (err) => console.error("storm chart:", err));
   }
   const roots = document.querySelectorAll("section.example[data-example]");
   // The quick checks are graded by the Go grader in the runtime, so a lesson
   // with quick checks but no example starts it too.
-  const session = roots.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]')) : null;
+  let session = null;
+  const mounted = roots.length ? mountExamples(roots, () => session) : undefined;
+  session = roots.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]'), { mounted }) : null;
   pictures(session);
-  if (!session) return null;
+  return session;
+}
+
+// mountExamples loads the editor's chunk and mounts every example on the
+// page's session (asked for once the chunk is there); it never rejects.
+async function mountExamples(roots, pageSession) {
+  let Example;
+  try {
+    ({ Example } = await import("./example.js"));
+  } catch (err) {
+    console.error("examples:", err);
+    return;
+  }
   for (const root of roots) {
     try {
-      new Example(root, session);
+      new Example(root, pageSession());
     } catch (err) {
       // One broken widget must not take the others down: it keeps its
       // static source and output.
       console.error(`example ${root.dataset.example}:`, err);
     }
   }
-  return session;
+  keyboardScrollers();
 }
 
 function indexPage() {
@@ -249,29 +271,18 @@ async function quizzes(session) {
   }
 }
 
-// offline registers the service worker (sw.js at the root of the site,
-// next to index.html) once the page has loaded, so keeping the offline copy
-// never competes with the page itself.
-function offline() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const register = () => {
-    navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch((err) => {
-      console.warn("offline copy unavailable:", err);
-    });
-  };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
-}
-
 mountSectionsMenu();
 keyboardScrollers();
 let session = null;
 if (document.body.classList.contains("lesson-page")) session = lessonPage();
 else if (document.body.classList.contains("quiz-page")) session = quizPage();
 else if (document.body.classList.contains("index-page")) {
+  const exercises = () => showExerciseProgress((key, aside) => notice(
+    `We could not read your saved exercise progress, so it was set aside under "${aside}" in this browser's storage. Nothing else was affected.`));
   indexPage();
+  exercises();
   const box = $('[data-role="progress-file"]');
-  if (box) mountProgressFile(box, { onImported: () => { indexPage(); quizzes(null); } });
+  if (box) mountProgressFile(box, { onImported: () => { indexPage(); exercises(); quizzes(null); } });
 }
 quizzes(session);
-offline();
+keepOffline(session?.rt?.ready);

@@ -1,9 +1,17 @@
-// The course's service worker: after the first visit it keeps a copy of
-// every page, asset and the Go runtime (flakylab.wasm, wasm_exec.js), so the
-// course works offline. The builder writes this file at the root of the site
-// with VERSION (a hash of the files' content) and FILES (paths relative to
-// this file) filled in; a new build has a new VERSION, so the browser
-// installs the new worker, which replaces the old copy.
+// The course's service worker: it keeps a copy of every page, asset and the
+// Go runtime (flakylab.wasm, wasm_exec.js), so the course works offline. The
+// builder writes this file at the root of the site with VERSION (a hash of
+// the files' content) and FILES (paths relative to this file) filled in; a
+// new build has a new VERSION, so the browser installs the new worker, which
+// replaces the old copy.
+//
+// The pages register it only once the Go runtime is ready (js/offline.js),
+// so by then the browser's HTTP cache holds what the page downloaded:
+// filling the copy revalidates those files (a 304 each, no body) and
+// downloads only the ones the page did not use. Online, every file is asked
+// of the network first (again a revalidation, answered by the HTTP cache
+// when unchanged), so a new build shows on the very next load; the copy
+// answers only when the network cannot.
 //
 // Every URL is relative to the worker's own location (its scope), so the
 // site works under any sub-path, and two copies of the course on one origin
@@ -21,8 +29,9 @@ const URLS = new Set(FILES.map((f) => new URL(f, SCOPE).href));
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "reload" skips the HTTP cache, so the copy matches this build.
-    await cache.addAll(FILES.map((f) => new Request(new URL(f, SCOPE), { cache: "reload" })));
+    // "no-cache" revalidates what the HTTP cache holds: the copy matches
+    // this build without downloading again what the page already has.
+    await cache.addAll(FILES.map((f) => new Request(new URL(f, SCOPE), { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
@@ -53,13 +62,15 @@ self.addEventListener("fetch", (event) => {
   const url = key(request);
   if (!URLS.has(url)) return; // not part of the site: the network as usual
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(url);
-    if (hit) return hit;
-    // Not copied yet (the first visit is still installing): fetch it and
-    // keep it.
-    const response = await fetch(request);
-    if (response.ok && response.type === "basic") cache.put(url, response.clone());
-    return response;
+    try {
+      const response = await fetch(request);
+      // A server error is no better than the copy, when there is one.
+      if (response.status < 500) return response;
+      return (await caches.match(url, { cacheName: CACHE })) ?? response;
+    } catch (err) {
+      const copy = await caches.match(url, { cacheName: CACHE });
+      if (copy) return copy;
+      throw err;
+    }
   })());
 });

@@ -1,0 +1,123 @@
+//go:build browser
+
+package site
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flakylab/flakylab/tests/browser"
+)
+
+// offlineCopyHas is true once the service worker controls the page and its
+// copy holds the Go runtime.
+const offlineCopyHas = `(async () => {
+  if (!navigator.serviceWorker.controller) return false;
+  const keys = await caches.keys();
+  if (keys.length !== 1) return false;
+  return Boolean(await (await caches.open(keys[0])).match(new URL("flakylab.wasm", location.href).href));
+})()`
+
+// TestFirstVisitDownloadsTheRuntimeOnce opens a lesson in a fresh browser
+// and waits for the offline copy to hold the runtime: the server must have
+// sent flakylab.wasm whole exactly once (the copy revalidates what the page
+// downloaded), and the service worker must have been asked for only after
+// the runtime was downloaded.
+func TestFirstVisitDownloadsTheRuntimeOnce(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	load(t, ctx, srv.URL+"token-bucket.html")
+	if got := evalString(t, ctx, runtimeState); got != "ready" {
+		failWithShot(t, ctx, "first-visit", "the Go runtime is %q, not ready", got)
+	}
+	if err := waitFor(ctx, offlineCopyHas, 60*time.Second); err != nil {
+		failWithShot(t, ctx, "first-visit", "the offline copy never held the runtime: %v", err)
+	}
+	log := srv.Responses()
+	var wasm []browser.Response
+	sw, wasmDone := -1, -1
+	for i, r := range log {
+		switch r.Path {
+		case "/flakylab.wasm":
+			wasm = append(wasm, r)
+			if r.Status == 200 && wasmDone < 0 {
+				wasmDone = i
+			}
+		case "/sw.js":
+			if sw < 0 {
+				sw = i
+			}
+		}
+	}
+	var full int
+	for _, r := range wasm {
+		if r.Status == 200 {
+			full++
+		}
+	}
+	if full != 1 {
+		t.Errorf("flakylab.wasm was sent whole %d times on the first visit, want 1; its answers: %s", full, describe(wasm))
+	}
+	if sw < wasmDone {
+		t.Errorf("the service worker (answer %d) was fetched before the runtime's download ended (answer %d)", sw, wasmDone)
+	}
+	if got := p.All(); len(got) > 0 {
+		t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
+	}
+}
+
+func describe(rs []browser.Response) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, fmt.Sprintf("%d %s %d bytes", r.Status, r.Encoding, r.Bytes))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// scriptsWith lists the scripts the page loaded (itself and its workers
+// aside) whose text contains the marker, and the count of scripts loaded.
+const scriptsWith = `(async (marker) => {
+  const urls = performance.getEntriesByType("resource").map((e) => e.name).filter((u) => u.endsWith(".js"));
+  const hits = [];
+  for (const u of urls) if ((await (await fetch(u)).text()).includes(marker)) hits.push(u.slice(u.lastIndexOf("/") + 1));
+  return urls.length + ": " + hits.join(" ");
+})`
+
+// TestIndexLoadsOnlyWhatItUses: the course index shows progress, the
+// review count and the progress file; it must not load the editor, the
+// storm chart or the exercise pages' script. The lesson with examples and
+// the storm chart loads the first two (so the markers do find them).
+func TestIndexLoadsOnlyWhatItUses(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	markers := []struct{ what, marker string }{
+		{"the editor (CodeMirror)", "cm-activeLineGutter"},
+		{"the storm chart (uPlot)", "u-legend"},
+	}
+	load(t, ctx, srv.URL+"index.html")
+	for _, m := range markers {
+		got := evalString(t, ctx, scriptsWith+`(`+fmt.Sprintf("%q", m.marker)+`)`)
+		if _, hits, _ := strings.Cut(got, ": "); hits != "" {
+			t.Errorf("the index loaded %s: scripts %s", m.what, hits)
+		}
+	}
+	if got := evalString(t, ctx, `performance.getEntriesByType("resource").map((e) => e.name).filter((u) => u.endsWith("/exercise.js")).join(" ")`); got != "" {
+		t.Errorf("the index loaded the exercise pages' script: %s", got)
+	}
+	load(t, ctx, srv.URL+"backoff-and-jitter.html")
+	for _, m := range markers {
+		got := evalString(t, ctx, scriptsWith+`(`+fmt.Sprintf("%q", m.marker)+`)`)
+		if _, hits, _ := strings.Cut(got, ": "); hits == "" {
+			t.Errorf("the storm lesson loaded no script with %s (%q): the marker finds nothing", m.what, m.marker)
+		}
+	}
+	if got := p.All(); len(got) > 0 {
+		t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
+	}
+}
