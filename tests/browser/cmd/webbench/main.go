@@ -1,9 +1,12 @@
 //go:build !js
 
-// Command webbench measures the playground's runtime in headless Chromium
-// and prints medians: ready after page load, first run of the syllabus
-// bucket example, warm runs and the respawn after a kill. It prints figures
-// and targets side by side; it never fails on a timing.
+// Command webbench measures the site in headless Chromium and prints
+// medians: on the playground, ready after page load, first run of the
+// syllabus bucket example, warm runs and the respawn after a kill; a first
+// visit to a lesson over emulated links (bytes moved, the runtime ready, the
+// first run finished). It prints figures and targets side by side; it never
+// fails on a timing. (The main thread under an output flood is
+// cmd/floodbench, make bench-flood.)
 //
 //	go run ./tests/browser/cmd/webbench -dir dist
 package main
@@ -58,6 +61,7 @@ func main() {
 	loads := flag.Int("loads", 5, "page loads per series")
 	warm := flag.Int("warm", 30, "warm runs per page load")
 	kills := flag.Int("kills", 5, "kills per page load")
+	visits := flag.Int("first-visits", 3, "first visits to a lesson per emulated link (0: none)")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -84,6 +88,11 @@ func main() {
 		}
 	}
 	report(*dir, s)
+	if *visits > 0 {
+		if err := reportFirstVisits(*dir, *visits); err != nil {
+			log.Fatalf("webbench: first visit: %v", err)
+		}
+	}
 }
 
 type samples struct {
