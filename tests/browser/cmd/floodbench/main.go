@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command floodbench measures how the main thread of a lesson page fares
 // while an example prints until the runtime's 1 MiB output cap: the longest
 // gap between two firings of a 16 ms timer and the long tasks (over 50 ms)
