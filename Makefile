@@ -28,7 +28,7 @@ serve: ## build the course into dist/ and serve it at http://localhost:8080
 # when it ends, so logs never interleave, and a failed suite does not stop
 # the others: make names every failed one at the end. TEST_JOBS=1 runs them
 # one after the other.
-TEST_JOBS ?= 4
+TEST_JOBS ?= 3
 ifeq ($(MAKECMDGOALS),test)
 MAKEFLAGS += -j$(TEST_JOBS) --output-sync=target --keep-going
 TEST_START := $(shell date +%s)

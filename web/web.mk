@@ -36,7 +36,7 @@ test-js: ## unit tests of the page host's pure parts under Node
 	node --experimental-detect-module --test web/test/
 
 test-browser: dist ## the playground in headless Chromium (/usr/bin/chromium)
-	$(GO) test -tags browser -count=1 -timeout 3m ./tests/browser/...
+	$(GO) test -tags browser -count=1 -timeout 5m ./tests/browser/...
 
 bench-web: dist ## headless Chromium: the playground's ready, run and respawn times; a first visit to a lesson at 9 and 1.6 Mbps (bytes, ready, first run)
 	$(GO) run ./tests/browser/cmd/webbench -dir $(DIST)
