@@ -42,17 +42,22 @@ func serverTime(t *testing.T, rdb *redis.Client) time.Time {
 }
 
 // hammer runs the workers of every replica against one key until stop is
-// closed, and returns how many requests each replica had allowed.
+// closed and then until each worker is refused once (the bucket is
+// drained), and returns how many requests each replica had allowed.
 func hammer(limiters [replicas]store.Limiter, clocks [replicas]func() time.Time, stop <-chan struct{}) (allowed, refused [replicas]int64, errs int64) {
 	var wg sync.WaitGroup
 	var errCount atomic.Int64
 	for r := range replicas {
 		for range workersPerReplica {
 			wg.Go(func() {
+				draining := false
 				for {
 					select {
 					case <-stop:
-						return
+						// After the stop, spend what is left: a worker
+						// stalled by a busy machine just before the stop
+						// would otherwise leave tokens in the bucket.
+						draining = true
 					default:
 					}
 					_ = clocks[r]() // each replica lives on its own clock; the Redis bucket never asks it
@@ -60,10 +65,16 @@ func hammer(limiters [replicas]store.Limiter, clocks [replicas]func() time.Time,
 					switch {
 					case err != nil:
 						errCount.Add(1)
+						if draining {
+							return
+						}
 					case d.Allowed:
 						atomic.AddInt64(&allowed[r], 1)
 					default:
 						atomic.AddInt64(&refused[r], 1)
+						if draining {
+							return
+						}
 					}
 				}
 			})

@@ -177,7 +177,7 @@ func TestKilledReplica(t *testing.T) {
 	})
 	var b answer
 	conflicts := 0
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var err error
 		b, err = f.post(1, "order-9", "x")

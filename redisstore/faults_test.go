@@ -34,7 +34,7 @@ type service struct {
 
 func newService(t *testing.T, addr string, failOpen bool) *service {
 	s := &service{rdb: redis.NewClient(&redis.Options{Addr: addr, Protocol: 2, DialTimeout: 200 * time.Millisecond, MaxRetries: -1, ContextTimeoutEnabled: true})}
-	settings := redisstore.Settings{Timeout: time.Second, FailOpen: failOpen, OnError: func(error) { s.errors.Add(1) }}
+	settings := redisstore.Settings{Timeout: 3 * time.Second, FailOpen: failOpen, OnError: func(error) { s.errors.Add(1) }}
 	limiter, err := redisstore.NewBucket(s.rdb, 20, 20, settings)
 	require.NoError(t, err)
 	keys, err := redisstore.NewIdempotency(s.rdb, redisstore.IdempotencySettings{Settings: settings})
@@ -114,10 +114,11 @@ func (l *load) tally(phase int) map[int]int {
 	return out
 }
 
-// waitUntil polls cond every 20 ms for up to 30 s.
+// waitUntil polls cond every 20 ms for up to 2 minutes (a generous bound:
+// only a failing run, or a machine overloaded by other builds, waits long).
 func waitUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for !cond() {
 		require.True(t, time.Now().Before(deadline), "timed out waiting until %s", what)
 		time.Sleep(20 * time.Millisecond)

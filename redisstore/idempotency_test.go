@@ -107,7 +107,7 @@ func TestIdempotencyLeaseAndFencing(t *testing.T) {
 // claim is Fresh; until then the answer must be InFlight.
 func waitForClaim(t *testing.T, st *redisstore.Idempotency, key string) store.Claim {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		c, err := st.Begin(context.Background(), key, "fp")
 		require.NoError(t, err)
