@@ -35,12 +35,15 @@ const pageTemplate = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>quiz harness</title><link rel="stylesheet" href="css/quiz.css"></head>
 <body>%s<div data-role="notices"></div>
-<script type="module">
-import { mountQuizPages } from "./js/quiz.js";
+<script type="module" src="js/harness.js"></script></body></html>
+`
+
+// harnessScript mounts the quiz pages; it is a file of its own because the
+// site's Content-Security-Policy (web/serve) refuses inline scripts.
+const harnessScript = `import { mountQuizPages } from "./quiz.js";
 const notices = document.querySelector('[data-role="notices"]');
 window.mounted = await mountQuizPages({ notice: (t) => { const p = document.createElement("p"); p.textContent = t; notices.append(p); } });
 document.body.dataset.ready = "1";
-</script></body></html>
 `
 
 var shared struct {
@@ -97,7 +100,7 @@ func buildSite() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	files := map[string][]byte{"css/quiz.css": css, "quiz/bank.json": bankJSON}
+	files := map[string][]byte{"css/quiz.css": css, "quiz/bank.json": bankJSON, "js/harness.js": []byte(harnessScript)}
 	for name, body := range pages {
 		files[name] = []byte(fmt.Sprintf(pageTemplate, body))
 	}
