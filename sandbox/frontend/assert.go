@@ -62,8 +62,7 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			if xi, isIface := x.Underlying().(*types.Interface); isIface && !types.Implements(c, xi) {
 				continue
 			}
-			cexpr, _ := l.typeExpr(c)
-			cases.WriteString("\tif c, ok := v.(" + cexpr + "); ok {\n\t\treturn c, true\n\t}\n")
+			cases.WriteString("\tif c, ok := v.(" + l.assertType(c) + "); ok {\n\t\treturn c, true\n\t}\n")
 		}
 	}
 	qualified := types.TypeString(iface, func(p *types.Package) string { return p.Name() })

@@ -77,8 +77,7 @@ func (l *lowerer) ownErrorValue(errorf string) string {
 				if !types.Implements(t, errorType) {
 					continue
 				}
-				texpr, _ := l.typeExpr(t)
-				cases = append(cases, texpr)
+				cases = append(cases, l.assertType(t))
 			}
 		}
 		cases = append(cases, "*"+errorf+"_one", "*"+errorf+"_list")

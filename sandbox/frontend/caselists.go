@@ -70,6 +70,7 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 			if b, ok := e.(*ast.BinaryExpr); ok && b.Op.Precedence() <= token.EQL.Precedence() {
 				e = &ast.ParenExpr{X: e}
 			}
+			e = l.box(e, l.info.TypeOf(n.Tag))
 			eq := &ast.BinaryExpr{X: ast.NewIdent(tag), Op: token.EQL, Y: e}
 			if cond == nil {
 				cond = eq

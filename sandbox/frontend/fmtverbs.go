@@ -174,6 +174,9 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 	switch {
 	case t == nil:
 		return op
+	case len(l.boxes) > 0 && types.IsInterface(t) && c != 'T' && c != 'w' && !l.hasPrintMethods():
+		// A boxed value prints as itself (see boxing.go).
+		return &ast.CallExpr{Fun: ast.NewIdent(l.unboxPrint()), Args: []ast.Expr{op}}
 	case c == 'T' && l.mentionsOwnType(t):
 		return l.typeName(op, t)
 	case strings.IndexByte("vsqxX", c) >= 0 && l.ownErrorType(t):
@@ -343,18 +346,68 @@ func (l *lowerer) typeName(op ast.Expr, t types.Type) ast.Expr {
 		})
 		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op, l.parseExpr(strconv.Quote(l.typeString(t, qualify)))}}
 	}
-	h := l.helper("dyntype", "dyntype", func(n string) string {
-		var b strings.Builder
-		b.WriteString("func " + n + "(v any) string {\n\tswitch v.(type) {\n")
-		for _, tn := range l.ownTypes() {
-			s := l.typeString(tn.Type(), qualify)
-			b.WriteString("\tcase " + tn.Name() + ":\n\t\treturn " + strconv.Quote(s) + "\n")
-			b.WriteString("\tcase *" + tn.Name() + ":\n\t\treturn " + strconv.Quote("*"+s) + "\n")
-		}
-		b.WriteString("\t}\n\treturn " + l.importName("fmt") + `.Sprintf("%T", v)` + "\n}")
-		return b.String()
+	return &ast.CallExpr{Fun: ast.NewIdent(l.dynTypeHelper()), Args: []ast.Expr{op}}
+}
+
+// dynTypeHelper declares the helper naming the dynamic type of an
+// interface value as Go does (main.T for the program's types, boxed or
+// not) and returns its name. Its cases are written at the end, when every
+// box is known ($dyncases).
+func (l *lowerer) dynTypeHelper() string {
+	return l.helper("dyntype", "dyntype", func(n string) string {
+		return "func " + n + "(v any) string {\n$dyncases\treturn " + l.importName("fmt") + `.Sprintf("%T", v)` + "\n}"
 	})
-	return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+}
+
+// dynCases are the tests of the dynamic type helper, one per type.
+func (l *lowerer) dynCases() string {
+	qualify := func(p *types.Package) string { return p.Name() }
+	var b strings.Builder
+	// Boxes first, then the types comma-ok tells apart (structs,
+	// pointers), then the ones the interpreter's type switch does.
+	var ordered []types.Type
+	for pass := 0; pass < 3; pass++ {
+		for _, tn := range l.ownTypes() {
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				_, boxed := l.boxKey(t)
+				switch {
+				case pass == 0 && boxed, pass == 1 && !boxed && !nativeTypeTest(t), pass == 2 && !boxed && nativeTypeTest(t):
+					ordered = append(ordered, t)
+				}
+			}
+		}
+	}
+	for _, t := range ordered {
+		{
+			s := l.typeString(t, qualify)
+			key, boxed := l.boxKey(t)
+			if boxed {
+				if name := l.boxes[key]; name != "" {
+					b.WriteString("\tif _, ok := v.(" + name + "); ok {\n\t\treturn " + strconv.Quote(s) + "\n\t}\n")
+				}
+				continue
+			}
+			b.WriteString("\tif " + l.typeTest("v", t) + " {\n\t\treturn " + strconv.Quote(s) + "\n\t}\n")
+		}
+	}
+	return b.String()
+}
+
+// hasPrintMethods reports whether a type of the program has a String,
+// Error or Format method: its values reach fmt with them only when passed
+// as they are (the unboxing helper would lose them).
+func (l *lowerer) hasPrintMethods() bool {
+	for _, tn := range l.ownTypes() {
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			ms := types.NewMethodSet(t)
+			for _, m := range []string{"String", "Error", "Format"} {
+				if ms.Lookup(l.pkg, m) != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // typeString is types.TypeString with the written-out generics named as

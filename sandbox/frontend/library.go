@@ -117,7 +117,14 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 	}
 	hint := strings.ReplaceAll(key, ".", "_") + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
-		return l.fillTemplate(tmpl, append(pairs, "$F", name))
+		text := l.fillTemplate(tmpl, append(pairs, "$F", name))
+		if strings.HasPrefix(key, "errors.") && len(args) > 0 {
+			if box, ok := l.boxFor(args[0]); ok {
+				// The program's boxed error type is asserted by unboxing.
+				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", box+"_unbox(e)")
+			}
+		}
+		return text
 	})
 	return name, true
 }
@@ -204,8 +211,7 @@ func (l *lowerer) unwrapCases(ret bool) string {
 			if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv != (t != tn.Type()) {
 				continue
 			}
-			texpr, _ := l.typeExpr(t)
-			b.WriteString("\t\tif w, ok := e.(" + texpr + "); ok {\n" + step("w.Unwrap()") + "\t\t}\n")
+			b.WriteString("\t\tif w, ok := e.(" + l.assertType(t) + "); ok {\n" + step("w.Unwrap()") + "\t\t}\n")
 		}
 	}
 	if name, ok := l.helpers["fmt.Errorf"]; ok {

@@ -38,6 +38,10 @@ type lowerer struct {
 	// (_fl_List_1 -> List[int]), for %T.
 	instances  map[string]string
 	instanceRx *regexp.Regexp
+	// boxes maps each boxed type to its box's name ("" until used);
+	// boxLits are the boxing literals made.
+	boxes   map[types.Type]string
+	boxLits map[ast.Expr]bool
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -83,6 +87,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	if len(instances) > 0 {
 		l.note("generics written out")
 	}
+	l.planBoxes()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.orderVarInit()
 	if failed := l.apply(); failed != nil {
@@ -203,6 +208,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			return true
 		}
 	}
+	l.boxSites(c.Node())
 	switch n := c.Node().(type) {
 	case *ast.FuncDecl:
 		l.funcs = l.funcs[:len(l.funcs)-1]
@@ -253,8 +259,16 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(s)
 		}
 	case *ast.BinaryExpr:
+		if e := l.lowerIfaceEqual(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		l.lowerShift(n)
 	case *ast.CallExpr:
+		if e := l.lowerIfaceConversion(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		l.replaceExpr(c, n, l.lowerCall(n))
 	case *ast.Ident:
 		l.replaceExpr(c, n, l.instantiate(n, c.Parent()))
@@ -290,6 +304,14 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.replaceExpr(c, n, l.lowerMethodExpr(n))
 	case *ast.TypeAssertExpr:
+		if e := l.lowerUnbox(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
+		if e := l.lowerNativeAssert(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		l.replaceExpr(c, n, l.lowerAssert(n))
 	case *ast.TypeSwitchStmt:
 		if s := l.lowerTypeSwitch(n); s != nil {
@@ -370,10 +392,14 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 	if err := cfg.Fprint(&buf, l.fset, l.file); err != nil {
 		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: print lowered program: " + err.Error()}}
 	}
-	for _, t := range l.text {
+	for i := 0; i < len(l.text); i++ { // helpers may declare more helpers here
+		t := l.text[i]
 		// Unwrapping needs every wrapper type, known only now.
 		t = strings.ReplaceAll(t, "$unwrapreturn", l.unwrapCases(true))
 		t = strings.ReplaceAll(t, "$unwrap", l.unwrapCases(false))
+		t = strings.ReplaceAll(t, "$dyncases", l.dynCases())
+		t = strings.ReplaceAll(t, "$unboxcases", l.unboxCases())
+		t = strings.ReplaceAll(t, "$boxtests", l.boxTests())
 		buf.WriteString("\n" + t + "\n")
 	}
 	src := buf.Bytes()

@@ -3,12 +3,14 @@ package frontend
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
-// lowerTypeSwitch rewrites a type switch with an interface type among its
-// cases, which the interpreter never matches, into an expression switch
-// whose cases use comma-ok type assertions, which it gets right:
+// lowerTypeSwitch rewrites a type switch (with an interface type among its
+// cases the interpreter never matches; with a struct type it misses them
+// too) into an expression switch whose cases use comma-ok type
+// assertions, which it gets right:
 //
 //	switch x := v.(type) { case error: A; default: B }
 //
@@ -57,12 +59,14 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				}
 				continue
 			}
-			if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
+			if box, ok := l.boxFor(l.info.TypeOf(e)); ok {
+				conds = append(conds, "func() bool {\n_, ok := "+box+"_unbox("+ts+")\nreturn ok\n}()")
+			} else if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
 			} else if t := l.info.TypeOf(e); isError(l.info.TypeOf(x)) && !types.IsInterface(t) {
 				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
 			} else {
-				conds = append(conds, "func() bool {\n_, ok := "+ts+".("+texpr+")\nreturn ok\n}()")
+				conds = append(conds, l.typeTest(ts, l.info.TypeOf(e)))
 			}
 			if len(clause.List) == 1 {
 				only = l.info.TypeOf(e)
@@ -79,6 +83,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 			if only != nil && isEmptyInterface(only) {
 				texpr, _ := l.typeExpr(only)
 				value = texpr + "(" + ts + ")"
+			} else if box, ok := l.boxFor(only); only != nil && ok {
+				static := l.typeString(l.info.TypeOf(x), func(p *types.Package) string { return p.Name() })
+				value = box + "_must(" + ts + ", " + strconv.Quote(static) + ")"
 			} else if only != nil {
 				texpr, _ := l.typeExpr(only)
 				value = ts + ".(" + texpr + ")"
@@ -99,10 +106,21 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 
 // hasInterfaceCase reports whether a case of the switch names an interface.
 func (l *lowerer) hasInterfaceCase(n *ast.TypeSwitchStmt) bool {
+	// The interpreter's type switch also misses struct types when it
+	// binds no variable (switch v.(type) { case P: }): every type switch
+	// with a case takes the lowered form.
+	for _, stmt := range n.Body.List {
+		if len(stmt.(*ast.CaseClause).List) > 0 {
+			return true
+		}
+	}
 	for _, stmt := range n.Body.List {
 		for _, e := range stmt.(*ast.CaseClause).List {
 			if t := l.info.TypeOf(e); t != nil && !l.info.Types[e].IsNil() && types.IsInterface(t) {
 				return true
+			}
+			if _, boxed := l.boxKey(l.info.TypeOf(e)); boxed && !l.info.Types[e].IsNil() {
+				return true // a boxed type: unboxed by the lowered form
 			}
 		}
 	}
@@ -117,4 +135,32 @@ func isEmptyInterface(t types.Type) bool {
 	}
 	i, ok := t.Underlying().(*types.Interface)
 	return ok && i.Empty()
+}
+
+// typeTest is a boolean expression testing whether the interface value v
+// holds a value of the concrete type t. The interpreter's comma-ok
+// assertion takes a value of a type with methods for one of its
+// underlying type (Celsius for float64), and its type switch misses
+// struct types and pointers: each test uses the one that is right for t.
+func (l *lowerer) typeTest(v string, t types.Type) string {
+	texpr, _ := l.typeExpr(t)
+	if nativeTypeTest(t) {
+		test := "func() bool {\nswitch " + v + ".(type) {\ncase " + texpr + ":\nreturn true\n}\nreturn false\n}()"
+		if len(l.boxes) > 0 {
+			// The type switch may take a box for a type with methods.
+			test = "!" + l.isBoxHelper() + "(" + v + ") && " + test
+		}
+		return test
+	}
+	return "func() bool {\n_, ok := " + v + ".(" + texpr + ")\nreturn ok\n}()"
+}
+
+// nativeTypeTest reports whether the interpreter's type switch tells
+// values of t apart: not for structs, pointers or interfaces.
+func nativeTypeTest(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Pointer, *types.Interface:
+		return false
+	}
+	return true
 }
