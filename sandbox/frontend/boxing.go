@@ -286,7 +286,7 @@ func (l *lowerer) lowerUnbox(n *ast.TypeAssertExpr) ast.Expr {
 
 // boxSites boxes the operands of n that go into interface-typed places.
 func (l *lowerer) boxSites(n ast.Node) {
-	if l.boxes == nil || len(l.boxes) == 0 {
+	if len(l.boxes) == 0 {
 		return
 	}
 	switch n := n.(type) {
