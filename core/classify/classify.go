@@ -16,7 +16,9 @@
 //     package does not recognize. Retry a few times at most.
 //   - [Never]: retrying cannot help: 400, 401, 403, 404, 422, 501 and every
 //     other 4xx (the same request fails the same way; fix it), success and
-//     redirects (nothing failed), the caller's own cancellation, and nil.
+//     redirects (nothing failed), the caller's own cancellation, errors the
+//     caller marked as a [PermanentError] (core/transport marks rejected
+//     certificates and bad URLs), and nil.
 //
 // A verdict says whether a retry can succeed, not whether it is safe. A
 // request that may have taken effect before the failure (a timeout, a

@@ -13,6 +13,7 @@ import (
 //
 //	nil                                  Never   nothing failed
 //	context.Canceled                     Never   the caller gave up
+//	a *PermanentError in the chain       Never   its Reason
 //	context.DeadlineExceeded, or any     Retry   a timeout
 //	  error in the chain whose
 //	  Timeout() reports true
@@ -33,15 +34,19 @@ import (
 // next attempt; a retry loop must still stop when its own, overall context
 // is done. An unrecognized error is a Caution, not a Never: it comes from
 // the transport, so the request may or may not have reached the server,
-// which is the same doubt as a 500. Errors that cannot succeed on retry
-// (a bad URL, a certificate the client rejects) are better caught by the
-// caller before classifying.
+// which is the same doubt as a 500. Errors that cannot succeed on retry but
+// that this package cannot recognize without importing net, crypto/tls or
+// crypto/x509 (a certificate the client rejects, a URL with no host) are
+// for the caller to wrap in a [PermanentError]; core/transport does so.
 func Error(err error) Decision {
+	var perm *PermanentError
 	switch {
 	case err == nil:
 		return Decision{Never, "no error: nothing to retry"}
 	case errors.Is(err, context.Canceled):
 		return Decision{Never, "canceled: the caller gave up; do not retry"}
+	case errors.As(err, &perm):
+		return Decision{Never, perm.Reason}
 	case errors.Is(err, context.DeadlineExceeded) || inChain(err, isTimeout):
 		return Decision{Retry, "timeout: no answer in time; retry after waiting"}
 	case errors.Is(err, syscall.ECONNREFUSED):
@@ -61,6 +66,33 @@ func Error(err error) Decision {
 	}
 	return Decision{Caution, "unrecognized error: the request may or may not have reached the server; retry a few times at most, only if safe to repeat"}
 }
+
+// PermanentError marks an error that no retry can fix: the same request
+// fails the same way every time. [Error] classifies it, and any error that
+// wraps it, as Never with Reason as the reason, before it looks for a
+// timeout or a dropped connection. Wrap an error in it where the caller
+// knows more than the error's type tells this package: a transport that
+// recognizes a certificate it rejected, an operation that found its input
+// invalid.
+type PermanentError struct {
+	// Reason says why retrying cannot help, as a Decision's reason does:
+	// "certificate rejected: ...; do not retry".
+	Reason string
+	// Err is the error being classified.
+	Err error
+}
+
+// Error returns Err's message, so that wrapping an error in a
+// PermanentError does not change what a caller or a log sees.
+func (e *PermanentError) Error() string {
+	if e.Err == nil {
+		return "permanent error: " + e.Reason
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns Err, so that errors.Is and errors.As see through the mark.
+func (e *PermanentError) Unwrap() error { return e.Err }
 
 func isTimeout(err error) bool {
 	t, ok := err.(interface{ Timeout() bool })

@@ -70,10 +70,30 @@ func TestError(t *testing.T) {
 		{"unknown error", plain, classify.Caution, "unrecognized error"},
 		{"join of unknown errors", errors.Join(plain, errors.New("other")), classify.Caution, "unrecognized error"},
 		{"other errno", syscall.ENOENT, classify.Caution, "unrecognized error"},
+		{"permanent", &classify.PermanentError{Reason: "certificate rejected: expired", Err: plain}, classify.Never, "certificate rejected: expired$"},
+		{"wrapped permanent", fmt.Errorf("get: %w", &classify.PermanentError{Reason: "bad URL", Err: plain}), classify.Never, "bad URL$"},
+		{"permanent over a timeout it wraps", &classify.PermanentError{Reason: "marked", Err: flagged{timeout: true}}, classify.Never, "marked$"},
+		{"permanent over a temporary error it wraps", &classify.PermanentError{Reason: "marked", Err: flagged{temporary: true}}, classify.Never, "marked$"},
+		{"permanent joined with a timeout", errors.Join(flagged{timeout: true}, &classify.PermanentError{Reason: "marked", Err: plain}), classify.Never, "marked$"},
+		{"permanent wrapping a refused connection", &classify.PermanentError{Reason: "marked", Err: dialError(syscall.ECONNREFUSED)}, classify.Never, "marked$"},
+		{"canceled inside a permanent", &classify.PermanentError{Reason: "marked", Err: context.Canceled}, classify.Never, "canceled"},
 	}
 	for _, tt := range tests {
 		got := classify.Error(tt.err)
 		assert.Equal(t, tt.want, got.Verdict, "%s: Error(%v): want %v, got %v", tt.name, tt.err, tt.want, got)
 		assert.Regexp(t, "^"+tt.reasonStart, got.Reason, "%s: Error(%v): reason", tt.name, tt.err)
 	}
+}
+
+func TestPermanentErrorKeepsTheMessageAndTheChain(t *testing.T) {
+	inner := fmt.Errorf("dial: %w", syscall.ECONNREFUSED)
+	perm := &classify.PermanentError{Reason: "marked", Err: inner}
+	assert.Equal(t, inner.Error(), perm.Error(), "Error() of %#v", perm)
+	assert.ErrorIs(t, perm, syscall.ECONNREFUSED, "errors.Is sees through the mark")
+	assert.Same(t, inner, errors.Unwrap(perm), "Unwrap of %#v", perm)
+
+	bare := &classify.PermanentError{Reason: "no input"}
+	assert.Equal(t, "permanent error: no input", bare.Error(), "Error() without Err")
+	assert.Nil(t, bare.Unwrap())
+	assert.Equal(t, classify.Never, classify.Error(bare).Verdict, "Error(%v)", bare)
 }

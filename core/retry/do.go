@@ -21,7 +21,8 @@ import (
 // An attempt succeeds when op returns a nil error and a Status below 400. A
 // failure is judged by its status when op returned one of 400 or more, and
 // by its error otherwise (classify.Status and classify.Error); an attempt
-// cut short by PerAttemptTimeout is always worth retrying.
+// cut short by PerAttemptTimeout is worth retrying unless op's error is a
+// *classify.PermanentError, which is never retried.
 func (p Policy) Do(ctx context.Context, op Op) (Response, error) {
 	s, verr := p.resolve()
 	if verr != nil {
@@ -147,15 +148,17 @@ func (s *settings) attempt(ctx context.Context, op Op, n int) (Response, error) 
 var errAttemptTimeout = errors.New("retry: attempt timed out")
 
 // judge classifies a failed attempt and says whether it was a timeout,
-// which costs more retry budget.
+// which costs more retry budget. An error marked permanent is never
+// retried, even when what it wraps timed out.
 func judge(resp Response, err error) (d classify.Decision, timeout bool) {
+	var perm *classify.PermanentError
 	if err != nil {
 		timeout = isTimeout(err)
 	}
 	switch {
 	case resp.Status >= 400:
 		d = classify.Status(resp.Status)
-	case timeout:
+	case timeout && !errors.As(err, &perm):
 		d = classify.Decision{Verdict: classify.Retry, Reason: "attempt timed out"}
 	default:
 		d = classify.Error(err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -75,6 +76,9 @@ func TestStops(t *testing.T) {
 		{"op's own cancellation is not retried", Policy{Idempotent: true}, []result{{err: context.Canceled}}, NotRetryable, 1, 0, 0, context.Canceled},
 		{"status wins over an error", Policy{Idempotent: true}, []result{{status: 404, err: errOdd}}, NotRetryable, 1, 0, 404, errOdd},
 		{"status 0 and no error is a success", Policy{}, []result{{}}, 0, 1, 0, 0, nil},
+		{"an error marked permanent stops", Policy{Idempotent: true}, []result{{err: &classify.PermanentError{Reason: "bad URL", Err: errReset}}}, NotRetryable, 1, 0, 0, syscall.ECONNRESET},
+		{"a permanent timeout stops", Policy{Idempotent: true}, []result{{err: &classify.PermanentError{Reason: "marked", Err: os.ErrDeadlineExceeded}}}, NotRetryable, 1, 0, 0, os.ErrDeadlineExceeded},
+		{"an unmarked timeout is retried", Policy{Idempotent: true}, []result{{err: os.ErrDeadlineExceeded}, {status: 200}}, 0, 2, 1, 200, nil},
 		{"a failing 200 is judged by its error", Policy{Idempotent: true}, []result{{status: 200, err: errReset}, {status: 200}}, 0, 2, 1, 200, nil},
 	}
 	for _, tt := range tests {

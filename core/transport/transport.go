@@ -16,6 +16,15 @@
 // rewound (a Body without GetBody) is sent once; http.NewRequest sets
 // GetBody for the usual in-memory bodies.
 //
+// Errors that no retry can fix stop at the first attempt, whatever the
+// method: a certificate the client rejects (unknown authority, expired,
+// issued for another host), a malformed URL or one with no host, an
+// address that cannot be dialled, a scheme the base transport does not
+// speak, and a method or header field net/http refuses to send. The error
+// is returned as the base transport gave it (errors.As finds, say, the
+// x509.UnknownAuthorityError); the breaker counts it as an answer, not an
+// outage.
+//
 // Every response is returned as the server sent it once retrying stops: a
 // 503 after the last attempt is a response, not an error. RoundTrip
 // returns an error only when there is no response to return: the last
@@ -36,6 +45,7 @@ import (
 	"sync"
 
 	"github.com/flakylab/flakylab/core/breaker"
+	"github.com/flakylab/flakylab/core/classify"
 	"github.com/flakylab/flakylab/core/retry"
 )
 
@@ -185,6 +195,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		got, err := t.base.RoundTrip(r)
 		if err != nil {
+			if why := permanentReason(err); why != "" {
+				err = &classify.PermanentError{Reason: why, Err: err}
+			}
 			return retry.Response{}, err
 		}
 		return retry.Response{Status: got.StatusCode, Header: got.Header, Value: got}, nil

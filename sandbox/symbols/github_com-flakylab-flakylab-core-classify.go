@@ -20,9 +20,10 @@ func init() {
 		"Status":            reflect.ValueOf(classify.Status),
 
 		// type definitions
-		"Decision": reflect.ValueOf((*classify.Decision)(nil)),
-		"Header":   reflect.ValueOf((*classify.Header)(nil)),
-		"Verdict":  reflect.ValueOf((*classify.Verdict)(nil)),
+		"Decision":       reflect.ValueOf((*classify.Decision)(nil)),
+		"Header":         reflect.ValueOf((*classify.Header)(nil)),
+		"PermanentError": reflect.ValueOf((*classify.PermanentError)(nil)),
+		"Verdict":        reflect.ValueOf((*classify.Verdict)(nil)),
 
 		// interface wrapper definitions
 		"_Header": reflect.ValueOf((*_github_com_flakylab_flakylab_core_classify_Header)(nil)),
