@@ -3,6 +3,7 @@ package sandbox
 import (
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // The interpreter evaluates index, slice, dereference and call
@@ -48,4 +49,32 @@ func goPanicMessage(msg string) string {
 		}
 	}
 	return msg
+}
+
+// interpreterFault reports whether a panic's message is the interpreter's
+// own failure rather than one a Go program can cause: reflect's words that
+// are not a run-time error Go also has, or the interpreter's internals.
+func interpreterFault(msg string) bool {
+	return strings.HasPrefix(msg, "reflect") || strings.HasPrefix(msg, "invalid interface value") ||
+		strings.Contains(msg, "interp.valueInterface") || strings.Contains(msg, "interp.node") ||
+		strings.Contains(msg, "unsafe2.dummy")
+}
+
+// cfgNoise is what the interpreter puts around a compile failure.
+var cfgNoise = regexp.MustCompile(`(?:prog\.go:\d+:\d+: )|(?:CFG post-order panic: )`)
+
+// interpreterLimit turns a failure of the interpreter to compile a
+// program the front end has checked into a refusal: the program is valid
+// Go, so this is a limit of the playground, positioned where the
+// interpreter points.
+func (p *program) interpreterLimit(msg string) *Error {
+	e := &Error{Kind: KindCompile}
+	if m := positioned.FindStringSubmatch(strings.TrimSpace(msg)); m != nil && (m[1] == "" || m[1] == SourceName) {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		e.Line, e.Column = p.learner(line, col)
+	}
+	detail := strings.TrimSpace(cfgNoise.ReplaceAllString(msg, ""))
+	e.Message = "not supported by the playground: its Go interpreter cannot run this (" + detail + ")"
+	return e
 }

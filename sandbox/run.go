@@ -256,13 +256,12 @@ func (r *run) diagnostics(p *program, diags []frontend.Diagnostic) *Error {
 func compile(it *interp.Interpreter, p *program) (prog *interp.Program, e *Error) {
 	defer func() {
 		if v := recover(); v != nil {
-			e = &Error{Kind: KindInternal, Message: fmt.Sprintf(
-				"the Go interpreter cannot compile this program (%v); it does not support every Go feature yet", v)}
+			e = p.interpreterLimit(fmt.Sprint(v))
 		}
 	}()
 	prog, err := it.CompileAST(p.file)
 	if err != nil {
-		return nil, p.interpError(KindCompile, err)
+		return nil, p.interpreterLimit(err.Error())
 	}
 	return prog, nil
 }
@@ -348,6 +347,11 @@ func (r *run) panicError(pr *panicReport) *Error {
 		line, col = pr.goLine, pr.goCol
 	}
 	line, col = p.clamp(line, col)
+	if interpreterFault(pr.msg) {
+		// Not the program's panic: the interpreter failed.
+		r.out.writeNote(stderrStream, fmt.Sprintf("the playground's Go interpreter failed at %s:%d:%d (%s)\nThis is a limit of the playground, not a mistake in your program.\n", SourceName, line, col, pr.msg))
+		return &Error{Kind: KindInternal, Message: "the playground's Go interpreter failed while running this line (" + pr.msg + "); this is a limit of the playground, not a mistake in your program", Line: line, Column: col}
+	}
 	for i, f := range pr.frames {
 		f.Func = instanceName.ReplaceAllString(f.Func, "$1[...]")
 		if strings.Contains(f.Func, "._fl_") {

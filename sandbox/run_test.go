@@ -144,8 +144,9 @@ func TestRunSurvivesInterpreterPanics(t *testing.T) {
 	require.Nil(t, perr)
 	_, err := compile(it, p)
 	require.NotNil(t, err, "want an error")
-	assert.Equal(t, KindInternal, err.Kind, "error %v", err)
-	assert.Contains(t, err.Message, "interpreter", "error %v", err)
+	// The program is valid Go: a refusal, not the learner's error.
+	assert.Equal(t, KindCompile, err.Kind, "error %v", err)
+	assert.Contains(t, err.Message, "not supported by the playground: its Go interpreter cannot run this", "error %v", err)
 
 	// Through Run the front end lowers it and it runs as in Go.
 	res := runSource(t, "for i := range 3 {\n\tfmt.Println(i)\n}\n", Options{})
@@ -172,5 +173,22 @@ func TestRunsAreIndependent(t *testing.T) {
 		res := runSource(t, src, Options{})
 		requireSuccess(t, src, res)
 		assert.Equal(t, "1\n", res.Stdout, "run %d", i)
+	}
+}
+
+func TestInterpreterFaultsAreNotTheLearnersPanics(t *testing.T) {
+	cases := []struct {
+		msg   string
+		fault bool
+	}{
+		{"reflect.Set: value of type int is not assignable to type bool", true},
+		{"reflect: call of reflect.Value.SetBool on int Value", true},
+		{"invalid interface value {0 0x1}", true},
+		{"runtime error: index out of range [5] with length 3", false},
+		{"boom", false},
+		{"interface conversion: interface {} is string, not int", false},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.fault, interpreterFault(c.msg), "interpreterFault(%q)", c.msg)
 	}
 }

@@ -246,6 +246,13 @@ func (l *lowerer) lowerVarSpecs(d *ast.GenDecl) {
 	var specs []ast.Spec
 	for _, s := range d.Specs {
 		vs := s.(*ast.ValueSpec)
+		if len(vs.Names) == 2 && len(vs.Values) == 1 && l.isCommaOK(vs.Values[0]) {
+			// var v, ok = m[k]: the interpreter fails on it (at package
+			// level) or shares the variables (in a loop); a function
+			// literal returns both values.
+			l.note("comma-ok variable declarations")
+			vs.Values[0] = l.commaOKFunc(vs.Values[0], vs.Names)
+		}
 		if len(vs.Names) != len(vs.Values) || !l.needsSplit(true, vs.Values) {
 			specs = append(specs, s)
 			continue
@@ -294,4 +301,18 @@ func (l *lowerer) namesEarlier(vs *ast.ValueSpec) bool {
 		}
 	}
 	return false
+}
+
+// commaOKFunc returns func() (T, bool) { v, ok := e; return v, ok }(),
+// where T is the type of the first of names.
+func (l *lowerer) commaOKFunc(e ast.Expr, names []*ast.Ident) ast.Expr {
+	t := l.info.TypeOf(names[0])
+	if t == nil {
+		return e
+	}
+	texpr, _ := l.typeExpr(t)
+	call := l.parseExpr("func() (" + texpr + ", bool) {\n_fl_v, _fl_ok := _fl_x\nreturn _fl_v, _fl_ok\n}()").(*ast.CallExpr)
+	def := call.Fun.(*ast.FuncLit).Body.List[0].(*ast.AssignStmt)
+	def.Rhs[0] = e
+	return call
 }

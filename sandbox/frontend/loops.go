@@ -2,8 +2,10 @@ package frontend
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -282,6 +284,15 @@ func (l *lowerer) lowerFor(n *ast.ForStmt) {
 // returns the statement replacing n, or nil to keep n.
 func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 	plan := l.loops[n]
+	if length, ok := l.arrayPointerLen(n); ok && (n.Value == nil || isBlank(n.Value)) {
+		// Only the index of a pointer to an array: Go does not even
+		// evaluate the pointer (it may be nil), the interpreter
+		// dereferences it.
+		l.note("range over a pointer to an array")
+		n.X = &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(length, 10)}
+		l.info.Types[n.X] = types.TypeAndValue{Type: types.Typ[types.Int], Value: constant.MakeInt64(length)}
+		return l.lowerRangeInt(n)
+	}
 	switch plan.kind {
 	case loopInt:
 		l.note("range over int")
@@ -366,4 +377,22 @@ func (l *lowerer) lowerRangeInt(n *ast.RangeStmt) ast.Stmt {
 func isBlank(e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == "_"
+}
+
+// arrayPointerLen returns the length of the array (or pointer to one) a
+// range loop goes over, when Go does not evaluate the range expression
+// (it holds no call), or false.
+func (l *lowerer) arrayPointerLen(n *ast.RangeStmt) (int64, bool) {
+	t := l.info.TypeOf(n.X)
+	if t == nil || !l.pure(n.X) {
+		return 0, false // with a call, the range expression is evaluated
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return 0, false
+	}
+	return a.Len(), true
 }
