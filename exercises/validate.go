@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/flakylab/flakylab/sandbox/frontend"
 	"go/ast"
 	"go/parser"
 	"go/printer"
@@ -114,6 +115,11 @@ func requirementsOf(starter string) (requirements, error) {
 // diagnostics.
 func parseLearner(src string) (*token.FileSet, *ast.File, []Diagnostic) {
 	fset := token.NewFileSet()
+	// A program past the playground's limits (thousands of levels deep)
+	// would overflow a browser worker's stack in the parser below.
+	if d := frontend.CheckLimits([]byte(src)); d != nil {
+		return fset, nil, []Diagnostic{{Line: d.Line, Column: d.Column, Message: d.Message}}
+	}
 	f, err := parser.ParseFile(fset, "main.go", src, 0)
 	if err == nil {
 		return fset, f, nil

@@ -16,6 +16,9 @@ func Format(src string) (string, *Error) {
 	if len(src) > MaxSourceBytes {
 		return "", &Error{Kind: KindCompile, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}
 	}
+	if d := frontend.CheckLimits([]byte(src)); d != nil {
+		return "", &Error{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}
+	}
 	out, err := formatSource(src)
 	if err == nil {
 		return out, nil
@@ -55,6 +58,9 @@ func formatSource(src string) (string, error) {
 // (a snippet wrapped) after the front end's lowering. It is for people
 // reproducing a report; errors are those Run would give.
 func Lowered(src string) (string, []*Error) {
+	if d := frontend.CheckLimits([]byte(src)); d != nil {
+		return "", []*Error{{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}}
+	}
 	p, perr := parseProgram(token.NewFileSet(), src)
 	if perr != nil {
 		return "", []*Error{perr}

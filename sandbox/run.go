@@ -165,6 +165,11 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if len(src) > MaxSourceBytes {
 		return &Error{Kind: KindCompile, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}, nil
 	}
+	// Nothing below may read a program past the limits: every reader
+	// recurses, and a worker's stack is small.
+	if d := frontend.CheckLimits([]byte(src)); d != nil {
+		return &Error{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}, nil
+	}
 	it := interp.New(interp.Options{
 		Stdin:                strings.NewReader(""),
 		Stdout:               r.out.stdout(),

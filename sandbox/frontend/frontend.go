@@ -103,6 +103,9 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if filename == "" {
 		filename = "prog.go"
 	}
+	if d := CheckLimits(src); d != nil {
+		return nil, []Diagnostic{*d}
+	}
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {

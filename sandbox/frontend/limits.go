@@ -1,0 +1,94 @@
+package frontend
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"strings"
+)
+
+// The limits on the programs the playground takes. Every tool that reads
+// a program (the parser, the type checker, the lowering, the interpreter)
+// goes down its syntax tree recursively, and in a browser's worker the
+// call stack is small: a program nested thousands of levels deep (a
+// thousand parentheses, a sum of five thousand terms) would overflow it.
+// A very long program takes long to check and compile there too.
+const (
+	// MaxNesting is the deepest a program may nest: brackets, and
+	// expressions and statements inside one another.
+	MaxNesting = 200
+	// MaxLines is the longest a program may be.
+	MaxLines = 20000
+)
+
+// CheckLimits reports the first place where src goes past the limits, as
+// a diagnostic at that line, or nil. It never recurses deeper than the
+// limits, so it is safe on any input: call it before anything else reads
+// the program.
+func CheckLimits(src []byte) *Diagnostic {
+	if n := strings.Count(string(src), "\n"); n > MaxLines {
+		return &Diagnostic{Kind: KindUnsupported, Line: MaxLines + 1, Column: 1,
+			Message: fmt.Sprintf("programs longer than %d lines are not supported by the playground", MaxLines)}
+	}
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, func(token.Position, string) {}, 0)
+	depth := 0
+	for {
+		pos, tok, _ := s.Scan()
+		switch tok {
+		case token.EOF:
+			return checkTreeDepth(src)
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+			if depth > MaxNesting {
+				return tooDeep(fset.Position(pos))
+			}
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		}
+	}
+}
+
+func tooDeep(p token.Position) *Diagnostic {
+	return &Diagnostic{Kind: KindUnsupported, Line: p.Line, Column: p.Column,
+		Message: fmt.Sprintf("programs nested more than %d levels deep are not supported by the playground", MaxNesting)}
+}
+
+// checkTreeDepth parses src (its brackets are within the limit, and the
+// parser reads a long chain of operators in a loop) and walks its syntax
+// tree no deeper than the limit.
+func checkTreeDepth(src []byte) *Diagnostic {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		// A snippet: statements, read as a function's body (the line
+		// directive keeps their lines).
+		f, err = parser.ParseFile(fset, "", "package p; func _() {\n//line :1:1\n"+string(src)+"\n}", parser.SkipObjectResolution)
+	}
+	if err != nil {
+		return nil // the syntax error is reported where the program is read
+	}
+	var found *Diagnostic
+	depth := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		if found != nil {
+			return false
+		}
+		depth++
+		if depth > 2*MaxNesting { // a level of nesting is about two nodes deep
+			found = tooDeep(fset.Position(n.Pos()))
+			depth--
+			return false
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,40 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckLimits(t *testing.T) {
+	wrap := func(body string) string { return "package main\n\nfunc main() {\n" + body + "\n}\n" }
+	cases := []struct {
+		name string
+		src  string
+		line int // 0: within the limits
+		msg  string
+	}{
+		{"ordinary", wrap("x := (1 + 2) * 3\n_ = x"), 0, ""},
+		{"parentheses at the limit", wrap("x := " + strings.Repeat("(", MaxNesting-2) + "1" + strings.Repeat(")", MaxNesting-2) + "\n_ = x"), 0, ""},
+		{"1000 nested parentheses", wrap("x := " + strings.Repeat("(", 1000) + "1" + strings.Repeat(")", 1000) + "\n_ = x"), 4, "nested more than 200 levels deep"},
+		{"5000-term sum", wrap("x := 1" + strings.Repeat(" + 1", 4999) + "\n_ = x"), 4, "nested more than 200 levels deep"},
+		{"100000-line main", wrap("x := 0\n" + strings.Repeat("x++\n", 100000)), MaxLines + 1, "longer than 20000 lines"},
+		{"a syntax error is left to the parser", "package main\n\nfunc main() {\n", 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := CheckLimits([]byte(c.src))
+			if c.line == 0 {
+				assert.Nil(t, d, "%s: want no diagnostic", c.name)
+				return
+			}
+			require.NotNil(t, d, "%s: want a diagnostic", c.name)
+			assert.Equal(t, KindUnsupported, d.Kind)
+			assert.Equal(t, c.line, d.Line, "%s: %v", c.name, d)
+			assert.Contains(t, d.Message, c.msg)
+			assert.Contains(t, d.Message, "not supported by the playground")
+		})
+	}
+}
