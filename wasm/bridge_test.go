@@ -134,7 +134,7 @@ func TestRunReportsPanicWithLine(t *testing.T) {
 	r = run(t, map[string]any{"source": runtimeErr})
 	e = r.Get("error")
 	require.False(t, e.IsNull(), "want a panic, got %s", jsonOf(r))
-	assert.Equal(t, "panic: runtime error: index out of range", e.Get("message").String())
+	assert.Equal(t, "panic: runtime error: index out of range [3] with length 3", e.Get("message").String(), "Go's own words")
 	assert.Equal(t, 3, e.Get("line").Int())
 
 	goroutine := "done := make(chan bool)\ngo func() {\n\tvar m map[string]int\n\tm[\"k\"]++\n\tdone <- true\n}()\n<-done\n"
