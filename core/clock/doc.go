@@ -45,16 +45,18 @@
 // Natively, with several threads, the conditions must also hold for a short
 // real-time grace (50µs). This is best effort, not a guarantee. The
 // scheduler counts a thread the operating system has paused as running, so
-// a woken goroutine is normally waited for even on a loaded machine; but a
-// goroutine that keeps running without touching the clock (a long
-// computation, or unrelated goroutines in the same process, such as another
-// Virtual's advancer) is waited for only until the clock has been idle for
-// 250ms (10ms under wasm, where only a goroutine that yields in a loop can
-// keep running), and then time moves on while it runs. A goroutine inside a
-// system call, such as a write to a pipe, counts as waiting. The tests of
-// this package repeat multi-goroutine scenarios hundreds of times, under the
-// race detector and with GOMAXPROCS from 1 to 8; still, a native test that
-// needs an exact guarantee should use NewManual with BlockUntil and Advance.
+// a woken goroutine is waited for however long a loaded machine leaves its
+// thread unscheduled; but a goroutine that keeps running without touching
+// the clock (a long computation, or unrelated goroutines in the same
+// process, such as another Virtual's advancer) is waited for only until the
+// process has spent 250ms of CPU time since the clock's last activity (on
+// Linux and macOS; elsewhere 250ms of real time, and 10ms under wasm, where
+// only a goroutine that yields in a loop can keep running), and then time
+// moves on while it runs. A goroutine inside a system call, such as a write
+// to a pipe, counts as waiting. The tests of this package repeat
+// multi-goroutine scenarios hundreds of times, under the race detector and
+// with GOMAXPROCS from 1 to 8; still, a native test that needs an exact
+// guarantee should use NewManual with BlockUntil and Advance.
 //
 // Other consequences of the rule:
 //

@@ -38,21 +38,25 @@ type Virtual struct {
 
 	advanceMu sync.Mutex     // one firing sequence at a time
 	wg        sync.WaitGroup // the advancer, for Close
+	rule      rule           // when the program counts as waiting; never changes
 }
 
 // NewVirtual returns an auto-advancing virtual clock reading start. Call
 // Close when done with it so that its advancer goroutine does not outlive
 // the test or run.
 func NewVirtual(start time.Time) *Virtual {
-	return &Virtual{start: start.Round(0), now: start.Round(0), done: make(chan struct{})}
+	return newVirtual(start, false, defaultRule)
 }
 
 // NewManual returns a virtual clock reading start whose time moves only
 // when Advance is called. It starts no goroutine.
 func NewManual(start time.Time) *Virtual {
-	v := NewVirtual(start)
-	v.manual = true
-	return v
+	return newVirtual(start, true, defaultRule)
+}
+
+func newVirtual(start time.Time, manual bool, r rule) *Virtual {
+	start = start.Round(0)
+	return &Virtual{start: start, now: start, manual: manual, done: make(chan struct{}), rule: r}
 }
 
 // Now returns the current virtual instant.
@@ -110,9 +114,9 @@ func (v *Virtual) SleepPlain(d time.Duration) {
 // Advance moves time forward by d (a negative d counts as zero). Every
 // wake-up due by then fires in order, Now reading its instant as it fires;
 // after each firing Advance lets the goroutines it released run until they
-// block again, by the rule auto-advance uses, but for at most 250ms of real
-// time per firing natively (10ms under wasm). Advance works on both kinds of
-// clock, also after Close.
+// block again, by the rule auto-advance uses, but only until the process has
+// spent 250ms of CPU time on that firing natively (10ms of real time under
+// wasm). Advance works on both kinds of clock, also after Close.
 func (v *Virtual) Advance(d time.Duration) {
 	v.advanceMu.Lock()
 	defer v.advanceMu.Unlock()
@@ -123,7 +127,7 @@ func (v *Virtual) Advance(d time.Duration) {
 		target = target.Add(d)
 	}
 	v.mu.Unlock()
-	v.settle(nil, busyCap)
+	v.settle(nil, v.rule.busyCap)
 	for {
 		v.mu.Lock()
 		if len(v.queue) == 0 || v.queue[0].when.After(target) {
@@ -136,7 +140,7 @@ func (v *Virtual) Advance(d time.Duration) {
 		progress := v.fire(v.pop())
 		v.mu.Unlock()
 		if progress {
-			v.settle(nil, busyCap)
+			v.settle(nil, v.rule.busyCap)
 		}
 	}
 }
