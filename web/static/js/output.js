@@ -9,6 +9,9 @@
 //   - the panel shows the last maxLines lines (and at most maxChars
 //     characters); a note above them says how many earlier lines are not
 //     shown and offers "Show all", which adds them back a slice per frame;
+//   - a redraw reads only the end of the text (kept in pieces, one per
+//     redraw) and never the page's layout, which would make the browser lay
+//     out the page in the middle of the frame's script;
 //   - the whole text is kept, so the full output is never lost.
 //
 // The element is a <pre>; the note is inserted just before it.
@@ -24,6 +27,34 @@ const SLICE = 64 * 1024;
 // characters, and how many lines of text it leaves out. A text ending in a
 // newline has no empty last line.
 export function tail(text, maxLines = MAX_LINES, maxChars = MAX_CHARS) {
+  const start = tailStart(text, maxLines, maxChars);
+  if (start <= 0) return { shown: text, hidden: 0 };
+  return { shown: text.slice(start), hidden: hiddenBefore(text, start, 0) };
+}
+
+// tailOfPieces is tail() of pieces.join(""), where lines[i] counts the
+// newlines of pieces[i]. It joins only the last pieces: enough that the
+// tail starts inside them (more characters than it may hold, or one newline
+// more than the lines it may show).
+export function tailOfPieces(pieces, lines, maxLines = MAX_LINES, maxChars = MAX_CHARS) {
+  let i = pieces.length;
+  let size = 0;
+  let inside = 0;
+  while (i > 0 && size <= maxChars && inside <= maxLines) {
+    i--;
+    size += pieces[i].length;
+    inside += lines[i];
+  }
+  const end = pieces.length - i === 1 ? pieces[i] : pieces.slice(i).join("");
+  if (i === 0) return tail(end, maxLines, maxChars);
+  let before = 0;
+  for (let j = 0; j < i; j++) before += lines[j];
+  const start = tailStart(end, maxLines, maxChars);
+  return { shown: end.slice(start), hidden: hiddenBefore(end, start, before) };
+}
+
+// tailStart is where tail's part of text starts.
+function tailStart(text, maxLines, maxChars) {
   let start = text.length;
   let lines = 0;
   let end = text.endsWith("\n") ? text.length - 1 : text.length;
@@ -38,17 +69,21 @@ export function tail(text, maxLines = MAX_LINES, maxChars = MAX_CHARS) {
     if (nl < 0) break;
     end = nl;
   }
-  if (text.length - start > maxChars) start = text.length - maxChars;
-  if (start <= 0) return { shown: text, hidden: 0 };
-  return { shown: text.slice(start), hidden: countLines(text, start) };
+  return Math.max(start, text.length - maxChars, 0);
 }
 
-// countLines counts the lines that start before offset end of text.
-function countLines(text, end) {
+// hiddenBefore counts the lines that start before offset end of text, when
+// newlinesBefore newlines come before text.
+function hiddenBefore(text, end, newlinesBefore) {
+  // A cut inside a line counts that line as hidden too.
+  return newlinesBefore + newlines(text, end) + (text[end - 1] === "\n" ? 0 : 1);
+}
+
+// newlines counts the newlines in the first end characters of text.
+function newlines(text, end = text.length) {
   let n = 0;
   for (let i = text.indexOf("\n"); i >= 0 && i < end; i = text.indexOf("\n", i + 1)) n++;
-  // A cut inside a line counts that line as hidden too.
-  return text[end - 1] === "\n" ? n : n + 1;
+  return n;
 }
 
 const frame = globalThis.requestAnimationFrame?.bind(globalThis) ?? ((f) => setTimeout(f, 16));
@@ -59,20 +94,25 @@ export class OutputView {
   #note;
   #noteText;
   #showAll;
-  #parts = [];
-  #text = "";
+  // The text is kept in pieces: one per redraw (what arrived since the
+  // last) and the newlines of each, so a redraw reads only the end of a
+  // megabyte and never copies the whole of it.
+  #pieces = [];
+  #pieceLines = [];
+  #parts = []; // chunks not drawn yet
   #frame = 0;
   #expanded = false;
-  #drawn = 0; // characters of #text in the panel once expanded
+  #drawn = 0; // characters of the text in the panel once expanded
   #later = 0;
   #drawnAt = -Infinity;
+  #overflowCheck = 0;
 
   // pre is the <pre> to draw into; its current text is kept as the start.
   constructor(pre, { maxLines = MAX_LINES, maxChars = MAX_CHARS } = {}) {
     this.#pre = pre;
     this.maxLines = maxLines;
     this.maxChars = maxChars;
-    this.#text = pre.textContent;
+    this.#keep(pre.textContent);
     const doc = pre.ownerDocument;
     this.#note = doc.createElement("p");
     this.#note.className = "output-clipped";
@@ -92,7 +132,12 @@ export class OutputView {
   // text is everything written so far, shown or not.
   get text() {
     this.#collect();
-    return this.#text;
+    if (this.#pieces.length > 1) {
+      const whole = this.#pieces.join("");
+      this.#pieceLines = [this.#pieceLines.reduce((a, b) => a + b, 0)];
+      this.#pieces = [whole];
+    }
+    return this.#pieces[0] ?? "";
   }
 
   // hiddenLines is how many lines the panel leaves out now.
@@ -108,8 +153,8 @@ export class OutputView {
     // A flood redraws at most every STREAM_MS: each redraw lays out the
     // panel again, and the page has other work to do.
     const wait = this.#drawnAt + STREAM_MS - performance.now();
-    if (wait > 0) this.#later = setTimeout(() => { this.#later = 0; this.#frame ||= frame(() => this.#draw()); }, wait);
-    else this.#frame = frame(() => this.#draw());
+    if (wait > 0) this.#later = setTimeout(() => { this.#later = 0; this.#frame ||= frame(() => this.#draw(false)); }, wait);
+    else this.#frame = frame(() => this.#draw(false));
   }
 
   // set replaces the whole text and draws it at once (bounded as ever). The
@@ -118,26 +163,38 @@ export class OutputView {
     text ??= "";
     const same = text === this.text;
     this.#parts = [];
-    this.#text = text;
+    this.#pieces = [];
+    this.#pieceLines = [];
+    this.#keep(text);
     if (!(same && this.#expanded)) {
       this.#expanded = false;
       this.#drawn = 0;
     }
-    this.#draw();
+    this.#draw(true);
   }
 
   clear() {
     this.set("");
   }
 
+  #keep(piece) {
+    if (!piece) return;
+    this.#pieces.push(piece);
+    this.#pieceLines.push(newlines(piece));
+  }
+
   #collect() {
     if (this.#parts.length) {
-      this.#text += this.#parts.join("");
+      this.#keep(this.#parts.join(""));
       this.#parts = [];
     }
   }
 
-  #draw() {
+  // #draw shows what arrived. A redraw while output streams in never asks
+  // the page for its layout (that would lay out the page in the middle of
+  // the frame's script): whether lines overflow the panel is read after the
+  // frame, when the layout is done anyway. final draws it all at once.
+  #draw(final) {
     cancelFrame(this.#frame);
     this.#frame = 0;
     clearTimeout(this.#later);
@@ -148,20 +205,33 @@ export class OutputView {
       this.#fill();
       return;
     }
-    const { shown, hidden } = tail(this.#text, this.maxLines, this.maxChars);
-    this.#pre.textContent = shown;
-    this.#mark(hidden);
+    const { shown, hidden } = tailOfPieces(this.#pieces, this.#pieceLines, this.maxLines, this.maxChars);
+    if (this.#pre.textContent !== shown) this.#pre.textContent = shown;
+    this.#mark(hidden, final);
   }
 
-  #mark(hidden) {
+  #mark(hidden, final) {
     // Lines wider than the panel: say that it scrolls (a shadow in CSS).
-    this.#pre.dataset.overflows = String(this.#pre.scrollWidth > this.#pre.clientWidth + 1);
-    this.#pre.dataset.hidden = String(hidden);
-    this.#note.dataset.hidden = String(hidden);
+    clearTimeout(this.#overflowCheck);
+    this.#overflowCheck = 0;
+    if (final || this.#pre.textContent === "") this.#checkOverflow();
+    else this.#overflowCheck = setTimeout(() => this.#checkOverflow(), 0);
+    const h = String(hidden);
+    if (this.#pre.dataset.hidden !== h) this.#pre.dataset.hidden = h;
+    if (this.#note.dataset.hidden === h && this.#note.hidden === (hidden === 0)) return;
+    this.#note.dataset.hidden = h;
     this.#note.hidden = hidden === 0;
     if (hidden > 0) {
       this.#noteText.textContent = `${hidden.toLocaleString("en")} earlier line${hidden === 1 ? " is" : "s are"} not shown, to keep the page quick.`;
     }
+  }
+
+  #checkOverflow() {
+    this.#overflowCheck = 0;
+    const pre = this.#pre;
+    // An empty panel cannot overflow: no need to ask for the layout.
+    const wide = pre.textContent !== "" && pre.scrollWidth > pre.clientWidth + 1;
+    if (pre.dataset.overflows !== String(wide)) pre.dataset.overflows = String(wide);
   }
 
   // showAll draws the whole text, a slice per frame.
@@ -170,16 +240,17 @@ export class OutputView {
     this.#expanded = true;
     this.#drawn = 0;
     this.#pre.textContent = "";
-    this.#mark(0);
+    this.#mark(0, true);
     this.#fill();
   }
 
   // #fill adds what is not drawn yet, at most SLICE characters now and the
   // rest on the next frames.
   #fill() {
-    const end = Math.min(this.#text.length, this.#drawn + SLICE);
-    if (end > this.#drawn) this.#pre.append(this.#text.slice(this.#drawn, end));
+    const text = this.text;
+    const end = Math.min(text.length, this.#drawn + SLICE);
+    if (end > this.#drawn) this.#pre.append(text.slice(this.#drawn, end));
     this.#drawn = end;
-    if (this.#drawn < this.#text.length) this.#frame ||= frame(() => this.#draw());
+    if (this.#drawn < text.length) this.#frame ||= frame(() => this.#draw(false));
   }
 }
