@@ -35,9 +35,11 @@ func (l *lowerer) lowerCaseLists(n *ast.SwitchStmt) {
 //
 //	switch t := x; { case t == "hello" || t == 42: ... }
 //
+// A switch on a slice, map or function, whose cases can only be nil
+// (the interpreter matches none of them), is rewritten the same way.
 // It returns the replacement, or nil to keep n.
 func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
-	if n.Tag == nil || !types.IsInterface(l.info.TypeOf(n.Tag)) {
+	if n.Tag == nil || !types.IsInterface(l.info.TypeOf(n.Tag)) && types.Comparable(l.info.TypeOf(n.Tag)) {
 		return nil
 	}
 	concrete := false

@@ -87,6 +87,9 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	if len(instances) > 0 {
 		l.note("generics written out")
 	}
+	if d := l.refuseSelfRefTypes(); d != nil {
+		return nil, []Diagnostic{*d}
+	}
 	l.planBoxes()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.orderVarInit()
@@ -209,6 +212,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	}
 	l.boxSites(c.Node())
+	if l.postGenerics(c) {
+		return true
+	}
 	switch n := c.Node().(type) {
 	case *ast.FuncDecl:
 		l.funcs = l.funcs[:len(l.funcs)-1]

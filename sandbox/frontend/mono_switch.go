@@ -8,11 +8,13 @@ import (
 )
 
 // Generic code may hold what ordinary code may not, once the type
-// arguments are in: two cases of a switch that become the same type or
-// constant, a type assertion or type switch case that cannot succeed. Go
-// runs such code (the first matching case wins; the impossible one never
-// matches), so the instances drop the duplicates and impossible cases,
-// and turn an impossible assertion into its failure.
+// arguments are in: two cases of a switch or two keys of a map literal
+// that become the same type or constant, a type assertion or type switch
+// case that cannot succeed. Go runs such code (the first matching case
+// wins; the last of equal keys stays; the impossible case never matches),
+// so the instances drop the duplicate cases and impossible ones, keep
+// the keys out of constants, and turn an impossible assertion into its
+// failure.
 
 // switchEdits returns the edits for the cases of a switch in an instance.
 func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.Type) []edit {
@@ -45,6 +47,8 @@ func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.
 			seen = append(seen, t)
 			return iface == nil || types.IsInterface(t) || types.AssertableTo(iface, t)
 		})
+	case *ast.CompositeLit:
+		return m.mapKeyEdits(n, bind)
 	case *ast.SwitchStmt:
 		if n.Tag == nil {
 			return nil
@@ -68,6 +72,32 @@ func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.
 		})
 	}
 	return nil
+}
+
+// mapKeyEdits returns the edits that keep each key of a map literal that
+// is a constant only in the instance (T(0)) a value computed at run
+// time, as in the generic code: []K{T(0)}[0].
+func (m *monomorphizer) mapKeyEdits(lit *ast.CompositeLit, bind map[*types.TypeParam]types.Type) []edit {
+	mt, ok := m.subst(m.info.TypeOf(lit), bind).Underlying().(*types.Map)
+	if !ok {
+		return nil
+	}
+	var edits []edit
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok || m.info.Types[kv.Key].Value != nil {
+			continue
+		}
+		if t, v := m.caseConstant(kv.Key, bind); v == nil || !types.Identical(t, mt.Key()) && !types.IsInterface(mt.Key()) {
+			continue
+		}
+		t := m.subst(m.info.TypeOf(kv.Key), bind)
+		start, end := m.offset(kv.Key.Pos()), m.offset(kv.Key.End())
+		edits = append(edits,
+			edit{start: start, end: start, text: "[]" + m.typeText(t, false) + "{"},
+			edit{start: end, end: end, text: "}[0]"})
+	}
+	return edits
 }
 
 // caseConstant returns the type and value a case expression has in the

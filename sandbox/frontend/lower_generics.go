@@ -1,0 +1,99 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Constructs that written-out generic code meets often (a type argument
+// puts a channel direction, an interface or a nil-only comparison where
+// the generic code had a type parameter) and that yaegi v0.16.1 gets
+// wrong in ordinary code too.
+
+// postGenerics rewrites the node at c after its children; it reports
+// whether it replaced the node.
+func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
+	switch n := c.Node().(type) {
+	case *ast.CallExpr:
+		if e := l.lowerMakeDirChan(n); e != nil {
+			l.replaceExpr(c, n, e)
+			return true
+		}
+	case *ast.AssignStmt:
+		return l.lowerCommaOKConvert(c, n)
+	}
+	return false
+}
+
+// lowerCommaOKConvert splits "v, ok = rhs" (or :=, for a v that already
+// exists) where rhs is a map index, receive or type assertion whose value
+// is not of v's type (an interface holding it): the interpreter fails to
+// store the value ("reflect.Set: value of type int is not assignable to
+// type interp.valueInterface"). The value goes through a temporary of its
+// own type. It reports whether it rewrote n.
+func (l *lowerer) lowerCommaOKConvert(c *astutil.Cursor, n *ast.AssignStmt) bool {
+	if len(n.Lhs) != 2 || len(n.Rhs) != 1 || c.Index() < 0 || !l.isCommaOK(n.Rhs[0]) || isBlank(n.Lhs[0]) {
+		return false
+	}
+	if id, ok := n.Lhs[0].(*ast.Ident); ok && l.info.Defs[id] != nil {
+		return false // a new variable takes the value's type
+	}
+	lt := l.info.TypeOf(n.Lhs[0])
+	if lt == nil || types.Identical(lt, l.commaOKValueType(n.Rhs[0])) {
+		return false
+	}
+	l.note("comma-ok assignments into interfaces")
+	var temps []ast.Stmt
+	for i, lhs := range n.Lhs {
+		if !isBlank(lhs) {
+			n.Lhs[i] = l.hoistCalls(lhs, &temps)
+		}
+	}
+	stmts := append(temps, l.defineFromTemps(n.Lhs, n.Rhs[0])...)
+	for _, s := range stmts[:len(stmts)-1] {
+		c.InsertBefore(s)
+	}
+	c.Replace(stmts[len(stmts)-1])
+	return true
+}
+
+// commaOKValueType returns the type of the value a comma-ok form yields.
+func (l *lowerer) commaOKValueType(e ast.Expr) types.Type {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		return l.info.TypeOf(x.X).Underlying().(*types.Map).Elem()
+	case *ast.UnaryExpr:
+		if ch, ok := l.info.TypeOf(x.X).Underlying().(*types.Chan); ok {
+			return ch.Elem()
+		}
+	case *ast.TypeAssertExpr:
+		return l.info.TypeOf(x.Type)
+	}
+	return nil
+}
+
+// lowerMakeDirChan rewrites make of a send-only or receive-only channel
+// type, which the interpreter cannot make (reflect.MakeChan refuses it),
+// into the conversion of a bidirectional channel: make(<-chan int, n)
+// becomes (<-chan int)(make(chan int, n)).
+func (l *lowerer) lowerMakeDirChan(call *ast.CallExpr) ast.Expr {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
+		return nil
+	}
+	tv := l.info.Types[call.Args[0]]
+	ch, ok := tv.Type.Underlying().(*types.Chan)
+	if !ok || ch.Dir() == types.SendRecv {
+		return nil
+	}
+	l.note("make of a directional channel")
+	elem, _ := l.typeExpr(ch.Elem())
+	bidi := l.parseExpr("make(chan (" + elem + "))").(*ast.CallExpr)
+	bidi.Args = append(bidi.Args, call.Args[1:]...)
+	return &ast.CallExpr{Fun: &ast.ParenExpr{X: call.Args[0]}, Args: []ast.Expr{bidi}}
+}
