@@ -90,6 +90,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	if d := l.refuseSelfRefTypes(); d != nil {
 		return nil, []Diagnostic{*d}
 	}
+	l.promotedIfaceWrappers()
 	l.planBoxes()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.orderVarInit()

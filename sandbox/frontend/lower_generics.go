@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -23,8 +24,48 @@ func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
 		}
 	case *ast.AssignStmt:
 		return l.lowerCommaOKConvert(c, n)
+	case *ast.SelectorExpr:
+		if s := l.info.Selections[n]; s != nil && s.Kind() == types.MethodVal {
+			if path := embeddedIfacePath(s); path != nil {
+				l.note("methods promoted from embedded interfaces")
+				x := n.X
+				for _, name := range path {
+					x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(name)}
+				}
+				l.replaceExpr(c, n, &ast.SelectorExpr{X: x, Sel: n.Sel})
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// embeddedIfacePath returns the embedded fields a method selection goes
+// through when the method is promoted from an embedded interface (s.m of
+// struct{ I } is s.I.m), which the interpreter cannot call ("invalid
+// interface value"); else nil.
+func embeddedIfacePath(s *types.Selection) []string {
+	index := s.Index()
+	if len(index) < 2 {
+		return nil
+	}
+	t := s.Recv()
+	var path []string
+	for _, i := range index[:len(index)-1] {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		path = append(path, st.Field(i).Name())
+		t = st.Field(i).Type()
+	}
+	if !types.IsInterface(t) {
+		return nil
+	}
+	return path
 }
 
 // lowerCommaOKConvert splits "v, ok = rhs" (or :=, for a v that already
@@ -96,4 +137,57 @@ func (l *lowerer) lowerMakeDirChan(call *ast.CallExpr) ast.Expr {
 	bidi := l.parseExpr("make(chan (" + elem + "))").(*ast.CallExpr)
 	bidi.Args = append(bidi.Args, call.Args[1:]...)
 	return &ast.CallExpr{Fun: &ast.ParenExpr{X: call.Args[0]}, Args: []ast.Expr{bidi}}
+}
+
+// promotedIfaceWrappers declares, for each of the program's struct types,
+// the methods it gets from an interface embedded two or more levels down
+// (struct{ B } where B is struct{ I }): the interpreter does not find
+// them when the struct is converted to an interface ("method not found").
+// Each wrapper calls the method along the explicit path.
+func (l *lowerer) promotedIfaceWrappers() {
+	for _, tn := range l.ownTypes() {
+		if _, ok := tn.Type().Underlying().(*types.Struct); !ok {
+			continue
+		}
+		ms := types.NewMethodSet(tn.Type())
+		for i := range ms.Len() {
+			sel := ms.At(i)
+			path := embeddedIfacePath(sel)
+			if len(path) < 2 {
+				continue
+			}
+			l.note("methods promoted from embedded interfaces")
+			name := sel.Obj().Name()
+			l.helper("promoted "+tn.Name()+"."+name, "promoted", func(string) string {
+				return l.forwardingMethod(tn.Name(), name, path, sel.Type().(*types.Signature))
+			})
+		}
+	}
+}
+
+// forwardingMethod returns the declaration of method name of the type
+// recv that calls the same method of the field at path.
+func (l *lowerer) forwardingMethod(recv, name string, path []string, sig *types.Signature) string {
+	r := l.fresh("r")
+	var params, args, results []string
+	for i := range sig.Params().Len() {
+		t, spread := sig.Params().At(i).Type(), ""
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t, spread = t.(*types.Slice).Elem(), "..."
+		}
+		p := l.fresh("p")
+		texpr, _ := l.typeExpr(t)
+		params = append(params, p+" "+spread+texpr)
+		args = append(args, p+spread)
+	}
+	for i := range sig.Results().Len() {
+		texpr, _ := l.typeExpr(sig.Results().At(i).Type())
+		results = append(results, texpr)
+	}
+	call := r + "." + strings.Join(path, ".") + "." + name + "(" + strings.Join(args, ", ") + ")"
+	if len(results) > 0 {
+		call = "return " + call
+	}
+	return "func (" + r + " " + recv + ") " + name + "(" + strings.Join(params, ", ") + ") (" +
+		strings.Join(results, ", ") + ") {\n\t" + call + "\n}"
 }

@@ -44,6 +44,9 @@ func (l *lowerer) lowerMethodExpr(sel *ast.SelectorExpr) ast.Expr {
 		results = "(" + strings.Join(list, ", ") + ")"
 	}
 	recv := params[0][:strings.IndexByte(params[0], ' ')]
+	for _, field := range embeddedIfacePath(s) {
+		recv += "." + field
+	}
 	call := recv + "." + sel.Sel.Name + "(" + strings.Join(args, ", ") + ")"
 	if results != "" {
 		call = "return " + call

@@ -54,7 +54,11 @@ type monomorphizer struct {
 	order     []*instance
 	imports   map[string]string // import path -> name in the file
 	single    map[types.Object]bool
-	err       *Diagnostic
+	hoists    map[*types.TypeName]*hoisted // local types moved to package level
+	// localIndex numbers the program's local types as Go does in
+	// instance names (main.pair[main.point·1]).
+	localIndex map[*types.TypeName]int
+	err        *Diagnostic
 }
 
 // monomorphize returns the source with the generics written out, and the
@@ -99,6 +103,7 @@ func (m *monomorphizer) run() (out []byte, names map[string]string, diag *Diagno
 	if !m.collect() {
 		return nil, nil, nil
 	}
+	m.planHoists()
 	for _, spec := range file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
 		if spec.Name != nil {
@@ -108,7 +113,7 @@ func (m *monomorphizer) run() (out []byte, names map[string]string, diag *Diagno
 		}
 	}
 	// The program outside the generic declarations, edited in place.
-	var edits []edit
+	edits := m.hoistEdits()
 	for _, d := range file.Decls {
 		if m.isGeneric(d) {
 			continue
@@ -130,6 +135,7 @@ func (m *monomorphizer) run() (out []byte, names map[string]string, diag *Diagno
 	body := m.apply(0, len(src), edits)
 	var b strings.Builder
 	b.WriteString(body)
+	b.WriteString(m.writeHoisted())
 	// The instances, until none is left to write.
 	for i := 0; i < len(m.order) && m.err == nil; i++ {
 		if len(m.order) > monoLimit {
@@ -145,6 +151,11 @@ func (m *monomorphizer) run() (out []byte, names map[string]string, diag *Diagno
 	names = map[string]string{}
 	for _, in := range m.order {
 		names[in.name] = in.show
+	}
+	for tn, h := range m.hoists {
+		if h.name != tn.Name() {
+			names[h.name] = tn.Name()
+		}
 	}
 	return []byte(b.String()), names, nil
 }

@@ -58,6 +58,14 @@ func (m *monomorphizer) instantiations(n ast.Node, bind map[*types.TypeParam]typ
 				edits = append(edits, m.instanceEdit(x, x.Pos(), x.End(), bind))
 				break
 			}
+			if name, ok := m.hoistedName(m.info.Uses[x]); ok {
+				edits = append(edits, edit{start: m.offset(x.Pos()), end: m.offset(x.End()), text: name})
+				break
+			}
+			if e, ok := m.embeddedFieldEdit(x, bind); ok {
+				edits = append(edits, e)
+				break
+			}
 			if tn, ok := m.info.Uses[x].(*types.TypeName); ok && bind != nil {
 				if tp, ok := tn.Type().(*types.TypeParam); ok {
 					if t, ok := bind[tp]; ok {
@@ -69,6 +77,29 @@ func (m *monomorphizer) instantiations(n ast.Node, bind map[*types.TypeParam]typ
 		return true
 	})
 	return edits
+}
+
+// embeddedFieldEdit renames a use of an embedded field whose type is an
+// instance of the program's generic types (a selector x.B or a key B: in
+// a literal): the field is named after its type, which is now the
+// instance's.
+func (m *monomorphizer) embeddedFieldEdit(id *ast.Ident, bind map[*types.TypeParam]types.Type) (edit, bool) {
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || !v.IsField() || !v.Embedded() {
+		return edit{}, false
+	}
+	t := m.subst(v.Type(), bind)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.TypeArgs().Len() == 0 || named.Origin().Obj().Name() != v.Name() {
+		return edit{}, false
+	}
+	if _, own := m.decls[named.Origin().Obj()]; !own {
+		return edit{}, false
+	}
+	return edit{start: m.offset(id.Pos()), end: m.offset(id.End()), text: m.typeText(named, false)}, true
 }
 
 // isInstance reports whether id instantiates a generic function or type
@@ -101,7 +132,10 @@ func (m *monomorphizer) instance(obj types.Object, args []types.Type) *instance 
 	show := make([]string, len(args))
 	for i, a := range args {
 		key.WriteString("|" + types.TypeString(a, nil))
-		show[i] = types.TypeString(a, func(p *types.Package) string { return p.Name() })
+		for _, tn := range localNamed(a, m.pkg, nil) {
+			key.WriteString("@" + strconv.Itoa(int(tn.Pos()))) // local types of one name
+		}
+		show[i] = m.showTypeArg(a)
 	}
 	if in, ok := m.instances[key.String()]; ok {
 		return in

@@ -152,6 +152,10 @@ func (m *monomorphizer) writeNamedText(b *strings.Builder, t *types.Named) {
 			b.WriteString(m.instance(t.Origin().Obj(), args).name)
 			return
 		}
+		if name, ok := m.hoistedName(obj); ok {
+			b.WriteString(name)
+			return
+		}
 		if obj.Parent() != nil && obj.Parent() != m.pkg.Scope() {
 			m.fail("a generic function or type used with " + obj.Name() + ", a type declared inside a function, is not supported by the playground; declare the type at package level")
 		}
