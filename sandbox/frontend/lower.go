@@ -87,10 +87,9 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	if len(instances) > 0 {
 		l.note("generics written out")
 	}
-	if d := l.refuseSelfRefTypes(); d != nil {
+	if d := l.prepareTypes(); d != nil {
 		return nil, []Diagnostic{*d}
 	}
-	l.promotedIfaceWrappers()
 	l.planBoxes()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.orderVarInit()

@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -13,6 +14,21 @@ import (
 // the generic code had a type parameter) and that yaegi v0.16.1 gets
 // wrong in ordinary code too.
 
+// prepareTypes refuses the types the interpreter cannot build and
+// prepares the others, before the rewrite.
+func (l *lowerer) prepareTypes() *Diagnostic {
+	if d := l.refuseSelfRefTypes(); d != nil {
+		return d
+	}
+	first, d := l.planStructBuilds()
+	if d != nil {
+		return d
+	}
+	l.declareFirst(first)
+	l.promotedIfaceWrappers()
+	return nil
+}
+
 // postGenerics rewrites the node at c after its children; it reports
 // whether it replaced the node.
 func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
@@ -23,6 +39,7 @@ func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
 			return true
 		}
 	case *ast.AssignStmt:
+		l.convertLiteralsToIfaces(n)
 		return l.lowerCommaOKConvert(c, n)
 	case *ast.SelectorExpr:
 		if s := l.info.Selections[n]; s != nil && s.Kind() == types.MethodVal {
@@ -66,6 +83,32 @@ func embeddedIfacePath(s *types.Selection) []string {
 		return nil
 	}
 	return path
+}
+
+// convertLiteralsToIfaces converts a composite literal assigned to a
+// field, element or pointer target of interface type to that type first
+// (s.it = E{} becomes s.it = I(E{})): the interpreter stores it as the
+// struct itself and panics ("reflect.Set: value of type
+// interp.valueInterface is not assignable to type struct {...}").
+func (l *lowerer) convertLiteralsToIfaces(n *ast.AssignStmt) {
+	if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+		return
+	}
+	for i, lhs := range n.Lhs {
+		if _, plain := ast.Unparen(lhs).(*ast.Ident); plain {
+			continue
+		}
+		lit, ok := ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
+		lt := l.info.TypeOf(lhs)
+		if !ok || lt == nil || !types.IsInterface(lt) || types.IsInterface(l.info.TypeOf(lit)) {
+			continue
+		}
+		l.note("composite literals assigned to interfaces")
+		texpr, _ := l.typeExpr(lt)
+		conv := &ast.CallExpr{Fun: l.parseExpr("(" + texpr + ")"), Args: []ast.Expr{n.Rhs[i]}}
+		l.info.Types[conv] = types.TypeAndValue{Type: lt}
+		n.Rhs[i] = conv
+	}
 }
 
 // lowerCommaOKConvert splits "v, ok = rhs" (or :=, for a v that already
