@@ -38,6 +38,11 @@ func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
 			l.replaceExpr(c, n, e)
 			return true
 		}
+	case *ast.BinaryExpr:
+		if e := l.lowerMixedEqual(n); e != nil {
+			l.replaceExpr(c, n, e)
+			return true
+		}
 	case *ast.AssignStmt:
 		l.convertLiteralsToIfaces(n)
 		return l.lowerCommaOKConvert(c, n)

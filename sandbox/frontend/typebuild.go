@@ -55,6 +55,9 @@ func (l *lowerer) planStructBuilds() ([]*types.TypeName, *Diagnostic) {
 				names := make([]string, len(group))
 				for i, t := range group {
 					names[i] = t.Obj().Name()
+					if shown, ok := l.instances[names[i]]; ok {
+						names[i] = shown
+					}
 				}
 				at := l.fset.Position(group[0].Obj().Pos())
 				return nil, &Diagnostic{Kind: KindUnsupported, Line: at.Line, Column: at.Column,
