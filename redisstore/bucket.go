@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -18,17 +19,19 @@ import (
 // bucket's key expires when the bucket would be full again, since a full
 // bucket and a missing one are the same; a bucket that never refills
 // keeps its key. One GET and one SET (with PX) per allowed request keeps
-// the script as short as Redis allows.
+// the script as short as Redis allows; the script defines no function and
+// formats one string per call, since Redis runs it for every decision.
 //
 // KEYS[1] the bucket; ARGV capacity, rate (tokens per second), n.
-// Reply: {allowed 0|1, remaining tokens, retry-after µs (-1 never),
+// Reply: {allowed 0|1, remaining tokens (followed by a space and the
+// instant when allowed: the state it stored), retry-after µs (-1 never),
 // reset µs (-1 never)}.
 var takeScript = redis.NewScript(`
 local capacity = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local now = clock[1] * 1000000 + clock[2]
 local tokens, last = capacity, now
 local state = redis.call('GET', KEYS[1])
 if state then
@@ -40,35 +43,39 @@ if state then
 end
 if now > last then
   if tokens < capacity then
-    tokens = math.min(capacity, tokens + (now - last) * rate / 1e6)
+    tokens = tokens + (now - last) * rate / 1e6
+    if tokens > capacity then tokens = capacity end
   end
   last = now
 end
--- until_holds returns the µs until the bucket holds target tokens, -1 if
--- never.
-local function until_holds(target)
-  if tokens >= target then return 0 end
-  if rate <= 0 then return -1 end
-  local us = math.ceil((target - tokens) * 1e6 / rate)
-  if us > 9e15 then return -1 end
-  return us
+local allowed = n <= tokens
+if allowed then tokens = tokens - n end
+-- full: µs until the bucket holds capacity again, -1 never.
+local full = 0
+if tokens < capacity then
+  full = -1
+  if rate > 0 then
+    full = math.ceil((capacity - tokens) * 1e6 / rate)
+    if full > 9e15 then full = -1 end
+  end
 end
-if n <= tokens then
-  tokens = tokens - n
-  local left = string.format('%.17g', tokens)
-  local full = until_holds(capacity)
+if allowed then
+  state = string.format('%.17g %.0f', tokens, last)
   if full > 0 then
-    redis.call('SET', KEYS[1], left .. ' ' .. string.format('%.0f', last), 'PX', math.ceil(full / 1000))
+    redis.call('SET', KEYS[1], state, 'PX', math.ceil(full / 1000))
   elseif full == 0 then
     redis.call('DEL', KEYS[1])
   else
-    redis.call('SET', KEYS[1], left .. ' ' .. string.format('%.0f', last))
+    redis.call('SET', KEYS[1], state)
   end
-  return {1, left, 0, full}
+  return {1, state, 0, full}
 end
 local retry = -1
-if n <= capacity then retry = until_holds(n) end
-return {0, string.format('%.17g', tokens), retry, until_holds(capacity)}
+if n <= capacity and rate > 0 then
+  retry = math.ceil((n - tokens) * 1e6 / rate)
+  if retry > 9e15 then retry = -1 end
+end
+return {0, string.format('%.17g', tokens), retry, full}
 `)
 
 // Bucket is a keyed token-bucket limiter whose buckets live in Redis, all
@@ -152,6 +159,9 @@ func (b *Bucket) Take(ctx context.Context, key string, n float64) (bucket.Decisi
 	retry, _ := reply[2].(int64)
 	reset, _ := reply[3].(int64)
 	d.Allowed = allowed == 1
+	if sp := strings.IndexByte(remaining, ' '); sp >= 0 {
+		remaining = remaining[:sp] // the state an allowed request stored: "tokens at"
+	}
 	d.Remaining, err = strconv.ParseFloat(remaining, 64)
 	if err != nil {
 		return bucket.Decision{}, fmt.Errorf("%w: take answered remaining %q", errReply, remaining)

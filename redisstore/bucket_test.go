@@ -79,9 +79,20 @@ func TestBucketEdgeRequests(t *testing.T) {
 		assert.Equal(t, c.retry, d.RetryAfter, "%s (n=%v): retry after", c.name, c.n)
 	}
 
+	// Zero tokens from a full bucket leave it full: the script stores
+	// nothing, since a missing key is a full bucket.
+	d, err := b.Take(ctx, "zero", 0)
+	require.NoError(t, err)
+	require.True(t, d.Allowed, "zero tokens from a full bucket")
+	assert.Equal(t, 2.0, d.Remaining, "remaining after zero tokens")
+	assert.Zero(t, d.Reset, "still full")
+	exists, err := rdb.Exists(ctx, b.Key("zero")).Result()
+	require.NoError(t, err)
+	assert.Zero(t, exists, "a full bucket has no key")
+
 	never, err := redisstore.NewBucket(rdb, 1, 0, redisstore.Settings{Prefix: "never:"})
 	require.NoError(t, err)
-	d, err := never.Take(ctx, "k", 1)
+	d, err = never.Take(ctx, "k", 1)
 	require.NoError(t, err)
 	require.True(t, d.Allowed, "the only token of a bucket that never refills")
 	assert.Equal(t, bucket.Never, d.Reset, "it is never full again")
