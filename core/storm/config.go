@@ -199,6 +199,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("storm: RejectCost must be in [0, 1], got %v", c.RejectCost)
 	case c.Duration > maxDuration:
 		return fmt.Errorf("storm: Duration must be <= %v, got %v", maxDuration, c.Duration)
+	case c.Slice < Tick:
+		return fmt.Errorf("storm: Slice must be >= %v, got %v", Tick, c.Slice)
+	case c.RequestInterval < Tick:
+		return fmt.Errorf("storm: RequestInterval must be >= %v, got %v", Tick, c.RequestInterval)
 	case 2*c.Duration/c.Slice > maxSlices:
 		return fmt.Errorf("storm: Slice must be >= 2·Duration/%d (%v), got %v", maxSlices, 2*c.Duration/maxSlices, c.Slice)
 	}

@@ -67,7 +67,9 @@ func TestConfigValidate(t *testing.T) {
 		{Config{RejectCost: 1.5}, "storm: RejectCost must be in [0, 1], got 1.5"},
 		{Config{RejectCost: math.NaN()}, "storm: RejectCost must be in [0, 1], got NaN"},
 		{Config{Slice: -time.Second}, "storm: Slice must be >= 0, got -1s"},
-		{Config{Slice: time.Microsecond}, "storm: Slice must be >= 2·Duration/1000000 (120µs), got 1µs"},
+		{Config{Slice: time.Microsecond}, "storm: Slice must be >= 1ms, got 1µs"},
+		{Config{Slice: time.Millisecond, Duration: 1000 * time.Hour}, "storm: Slice must be >= 2·Duration/1000000 (7.2s), got 1ms"},
+		{Config{RequestInterval: time.Microsecond}, "storm: RequestInterval must be >= 1ms, got 1µs"},
 		{Config{Duration: math.MaxInt64}, "storm: Duration must be <= 1000h0m0s, got 2562047h47m16.854775807s"},
 	} {
 		err := tc.c.Validate()

@@ -9,6 +9,12 @@ import (
 	"github.com/flakylab/flakylab/core/bucket"
 )
 
+// Tick is the overload model's resolution: its clock moves in whole ticks,
+// every duration of a Config is rounded down to a whole number of them
+// (a RoundTrip to at least one), and everything that happens within one
+// tick happens at the same instant.
+const Tick = time.Millisecond
+
 // Slice is one bucket of the load-over-time series: the calls that reached
 // the provider in [Start, Start+width) and how they ended.
 type Slice struct {
@@ -48,40 +54,46 @@ type Result struct {
 	Completion time.Duration
 }
 
-// Kinds of overload events.
-const (
-	wake   uint8 = iota // the client may start or retry a call
-	answer              // a call's answer reaches the client
-)
-
-// sim is the state of one overload run.
+// sim is the state of one overload run. Clients that are in the same state
+// at the same instant travel together as a cohort (cohort.go), so that a
+// storm of retries costs the simulator a step per cohort, not per call.
 type sim struct {
-	c        Config
-	w        waiter
-	rng      *rand.Rand
-	q        queue
-	clients  []client
+	c       Config
+	w       waiter
+	rng     *rand.Rand
+	cal     calendar
+	clients []client
+	// Durations of the Config in ticks.
+	interval, roundTrip, service, outageStart, outageEnd, horizon int64
+	// sat is the attempt count beyond which nothing a client does depends
+	// on it (see saturation); fast is set when no client has state of its
+	// own beyond its backlog (no breaker, no rate limit), so a cohort can
+	// call and wait as one.
+	sat      int32
+	fast     bool
+	cohorts  cohorts
 	provider *bucket.Bucket
 	res      Result
-	horizon  time.Duration
 }
 
 // client is one sequential client: it works through its requests one at a
 // time, in order of arrival.
 type client struct {
-	first    time.Duration // arrival of its first request
-	requests int           // requests it gets in all
-	settled  int           // requests succeeded or given up
-	attempt  int           // calls made for the current request
+	first    int64         // arrival of its first request, in ticks
+	requests int32         // requests it gets in all
+	settled  int32         // requests succeeded or given up
 	prev     time.Duration // previous backoff, for Decorrelated
 	br       *breaker.Breaker
 	tk       breaker.Ticket
 	limit    *bucket.Bucket
 }
 
-// instant turns a simulated duration since the start of the run into the
-// time.Time the breaker and the buckets work with.
-func instant(d time.Duration) time.Time { return time.Unix(0, int64(d)) }
+// instant turns a tick into the time.Time the breaker and the buckets
+// work with.
+func instant(t int64) time.Time { return time.Unix(0, t*int64(Tick)) }
+
+// ticks rounds a duration down to whole ticks.
+func ticks(d time.Duration) int64 { return int64(d / Tick) }
 
 // Run simulates the overload model; the package documentation describes
 // it. It returns an error only when c is invalid.
@@ -109,22 +121,28 @@ func newSim(c Config) (*sim, error) {
 		return nil, fmt.Errorf("storm: provider: %w", err)
 	}
 	s := &sim{
-		c:        c,
-		w:        w,
+		c: c, w: w,
 		rng:      rand.New(rand.NewPCG(c.Seed, overloadStream)),
 		provider: provider,
 		clients:  make([]client, c.Clients),
-		horizon:  2 * c.Duration,
+		// A round trip takes at least a tick, so that a client retrying at
+		// once still moves the clock forward.
+		interval: ticks(c.RequestInterval), roundTrip: max(ticks(c.RoundTrip), 1), service: ticks(c.ServiceTime),
+		outageStart: ticks(c.OutageStart), outageEnd: ticks(c.OutageEnd), horizon: 2 * ticks(c.Duration),
+		sat:  saturation(c),
+		fast: !c.Breaker && c.ClientRate == 0,
 	}
-	s.q.events = make([]event, 0, c.Clients)
+	s.cohorts.init(c.Clients)
+	s.cal.init()
 	s.res.Slices = make([]Slice, 0, int(c.Duration/c.Slice)+1)
+	duration := ticks(c.Duration)
 	for i := range s.clients {
 		cl := &s.clients[i]
-		cl.first = time.Duration(s.rng.Int64N(int64(c.RequestInterval)))
-		if cl.first < c.Duration {
-			cl.requests = int((c.Duration-cl.first-1)/c.RequestInterval) + 1
+		cl.first = s.rng.Int64N(s.interval)
+		if cl.first < duration {
+			cl.requests = int32((duration-cl.first-1)/s.interval) + 1
 		}
-		s.res.Requests += cl.requests
+		s.res.Requests += int(cl.requests)
 		if c.Breaker {
 			cl.br, err = breaker.New(breaker.Settings{
 				Threshold: c.BreakerThreshold,
@@ -142,161 +160,82 @@ func newSim(c Config) (*sim, error) {
 			}
 		}
 		if cl.requests > 0 {
-			s.q.schedule(event{at: cl.first, client: int32(i), kind: wake})
+			s.schedule(s.cohorts.single(int32(i), wake, 0), cl.first)
 		}
 	}
 	return s, nil
 }
 
+// saturation returns the attempt count from which on a client's behaviour
+// no longer depends on it: its backoff has reached Cap, and MaxAttempts (if
+// any) lies below. Cohorts count attempts only up to it, so that clients
+// that have retried 7 and 9 times, say, can travel together.
+func saturation(c Config) int32 {
+	n := int32(2) // first call or retry
+	if c.MaxAttempts > 0 {
+		n = max(n, int32(c.MaxAttempts)+1)
+	}
+	switch c.Strategy {
+	case Exponential, FullJitter, EqualJitter:
+		k := int32(1)
+		for d := c.Base; d > 0 && d < c.Cap && k < 64; d *= 2 {
+			k++
+		}
+		n = max(n, k+1)
+	}
+	return n
+}
+
 func (s *sim) run() {
-	for s.q.Len() > 0 {
-		e := s.q.next()
-		if e.at >= s.horizon {
+	for {
+		g, t := s.next()
+		if g < 0 {
 			break
 		}
-		if e.kind == answer {
-			s.answer(e)
+		if s.cohorts.g[g].kind == answer {
+			s.answer(g, t)
 		} else {
-			s.wake(e.client, e.at)
+			s.wake(g, t)
 		}
 	}
 	for i := range s.clients {
-		s.res.Unfinished += s.clients[i].requests - s.clients[i].settled
+		s.res.Unfinished += int(s.clients[i].requests - s.clients[i].settled)
 	}
 	if s.res.Unfinished > 0 {
-		s.res.Completion = s.horizon
+		s.res.Completion = time.Duration(s.horizon) * Tick
 	}
-	s.slice(s.res.Completion) // the series covers the whole run
+	s.slice(ticks(s.res.Completion)) // the series covers the whole run
 }
 
 // arrived returns how many of the client's requests have arrived by t.
-func (s *sim) arrived(cl *client, t time.Duration) int {
+func (s *sim) arrived(cl *client, t int64) int32 {
 	if t < cl.first {
 		return 0
 	}
-	return min(int((t-cl.first)/s.c.RequestInterval)+1, cl.requests)
-}
-
-// wake lets client i start or retry a call at t, or sleep until its next
-// request arrives.
-func (s *sim) wake(i int32, t time.Duration) {
-	cl := &s.clients[i]
-	for {
-		if cl.settled == cl.requests {
-			return // all its work is done
-		}
-		if cl.settled == s.arrived(cl, t) {
-			next := cl.first + time.Duration(cl.settled)*s.c.RequestInterval
-			s.q.schedule(event{at: next, client: i, kind: wake})
-			return
-		}
-		if cl.limit != nil && !cl.limit.AllowAt(instant(t)) {
-			// The client's own rate limit: wait for a token, do not fail.
-			d, _ := cl.limit.WaitAt(instant(t), 1)
-			s.q.schedule(event{at: s.later(t, max(d, time.Nanosecond)), client: i, kind: wake})
-			return
-		}
-		if cl.br != nil {
-			tk, err := cl.br.AllowAt(instant(t))
-			if err != nil {
-				// Open breaker: fail fast without calling, then move on to
-				// the next request.
-				s.res.Refused++
-				s.giveUp(cl, t)
-				continue
-			}
-			cl.tk = tk
-		}
-		s.call(i, cl, t)
-		return
-	}
-}
-
-// call sends one call from client i at t and schedules its answer.
-func (s *sim) call(i int32, cl *client, t time.Duration) {
-	cl.attempt++
-	s.res.TotalCalls++
-	sl := s.slice(t)
-	sl.Offered++
-	if cl.attempt > 1 {
-		sl.Retries++
-	}
-	ans := event{client: i, kind: answer}
-	switch {
-	case t >= s.c.OutageStart && t < s.c.OutageEnd:
-		ans.at = s.later(t, s.c.RoundTrip)
-		ans.value = int64(s.c.RetryAfter)
-	case s.provider.AllowAt(instant(t)):
-		ans.at = s.later(s.later(t, s.c.RoundTrip), s.c.ServiceTime)
-		ans.ok = true
-		if t < s.c.OutageStart && ans.at > s.c.OutageStart && s.c.OutageEnd > s.c.OutageStart {
-			// Still being served when the provider goes down: dropped.
-			ans.at, ans.ok = s.c.OutageStart, false
-		}
-	default:
-		// Over capacity: a 429, which costs the provider a little too.
-		s.provider.AllowNAt(instant(t), s.c.RejectCost)
-		ans.at = s.later(t, s.c.RoundTrip)
-		ans.value = int64(s.c.RetryAfter)
-	}
-	if ans.ok {
-		s.res.Successes++
-		sl.Succeeded++
-	} else {
-		s.res.Failures++
-		sl.Failed++
-	}
-	s.q.schedule(ans)
-}
-
-// answer handles the answer to a call of client e.client.
-func (s *sim) answer(e event) {
-	cl := &s.clients[e.client]
-	t := e.at
-	if cl.br != nil {
-		cl.br.RecordAt(instant(t), cl.tk, e.ok)
-	}
-	switch {
-	case e.ok:
-		s.settle(cl, t)
-	case !s.w.retries() || (s.c.MaxAttempts > 0 && cl.attempt >= s.c.MaxAttempts):
-		s.giveUp(cl, t)
-	default:
-		d := time.Duration(e.value)
-		if !s.c.HonorRetryAfter || d == 0 {
-			d = s.w.wait(cl.attempt, cl.prev, s.rng.Float64())
-			cl.prev = d
-		}
-		if d > 0 {
-			s.q.schedule(event{at: s.later(t, d), client: e.client, kind: wake})
-			return
-		}
-	}
-	s.wake(e.client, t) // right away, without a round trip through the queue
+	return min(int32((t-cl.first)/s.interval)+1, cl.requests)
 }
 
 // later returns t+d, or the end of the run if that comes first (which also
 // keeps huge waits from overflowing).
-func (s *sim) later(t, d time.Duration) time.Duration {
+func (s *sim) later(t, d int64) int64 {
 	return t + min(d, s.horizon-t)
 }
 
-func (s *sim) giveUp(cl *client, t time.Duration) {
+func (s *sim) giveUp(cl *client, t int64) {
 	s.res.GaveUp++
 	s.settle(cl, t)
 }
 
 // settle closes the client's current request at t.
-func (s *sim) settle(cl *client, t time.Duration) {
+func (s *sim) settle(cl *client, t int64) {
 	cl.settled++
-	cl.attempt = 0
 	cl.prev = 0
-	s.res.Completion = max(s.res.Completion, t)
+	s.res.Completion = max(s.res.Completion, time.Duration(t)*Tick)
 }
 
-// slice returns the series entry holding t, extending the series to it.
-func (s *sim) slice(t time.Duration) *Slice {
-	n := int(t / s.c.Slice)
+// slice returns the series entry holding tick t, extending the series to it.
+func (s *sim) slice(t int64) *Slice {
+	n := int(time.Duration(t) * Tick / s.c.Slice)
 	for len(s.res.Slices) <= n {
 		s.res.Slices = append(s.res.Slices, Slice{Start: time.Duration(len(s.res.Slices)) * s.c.Slice})
 	}

@@ -154,12 +154,30 @@ func TestNoRetryFewestCallsMostFailures(t *testing.T) {
 			r := run(t, Config{Strategy: s, Seed: 1, MaxAttempts: attempts})
 			assert.Less(t, nr.TotalCalls, r.TotalCalls, "%v (max attempts %d): calls", s, attempts)
 			if s == Immediate && attempts == 0 {
-				assert.Positive(t, r.Unfinished, "uncapped immediate retries never catch up")
-				continue
+				continue // see TestUncappedImmediateRetriesMostlyNeverCatchUp
 			}
 			assert.Greater(t, nr.GaveUp, r.GaveUp+r.Unfinished, "%v (max attempts %d): requests lost", s, attempts)
 		}
 	}
+}
+
+// TestUncappedImmediateRetriesMostlyNeverCatchUp: retrying at once and
+// forever, the clients keep the provider saturated with refusals after the
+// outage, and in most runs work is still unfinished when the run stops.
+// (Clients that call in step leave the provider quiet moments between
+// their waves; with some random starts those let it serve enough to
+// escape, so the test counts runs.)
+func TestUncappedImmediateRetriesMostlyNeverCatchUp(t *testing.T) {
+	stuck := 0
+	for seed := range uint64(5) {
+		r := run(t, Config{Strategy: Immediate, Seed: seed + 1})
+		fj := run(t, Config{Strategy: FullJitter, Seed: seed + 1})
+		assert.Greater(t, r.TotalCalls, 5*fj.TotalCalls, "seed %d: immediate %d calls, full jitter %d", seed+1, r.TotalCalls, fj.TotalCalls)
+		if r.Unfinished > 0 {
+			stuck++
+		}
+	}
+	assert.GreaterOrEqual(t, stuck, 3, "runs of 5 in which uncapped immediate retries never catch up")
 }
 
 // TestBreakerCutsCallsDuringOutage: an open breaker fails requests at once,

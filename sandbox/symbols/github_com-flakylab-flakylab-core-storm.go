@@ -42,6 +42,7 @@ func init() {
 		"Run":                      reflect.ValueOf(storm.Run),
 		"RunContention":            reflect.ValueOf(storm.RunContention),
 		"Strategies":               reflect.ValueOf(storm.Strategies),
+		"Tick":                     reflect.ValueOf(storm.Tick),
 
 		// type definitions
 		"Config":           reflect.ValueOf((*storm.Config)(nil)),

@@ -44,6 +44,7 @@ var table = map[string]method{
 	"idempotencyFingerprint": {3, idempotencyFingerprint},
 
 	"stormRun":        {1, stormRun},
+	"stormSeries":     {1, stormSeries},
 	"stormContention": {1, stormContention},
 	"stormStrategies": {0, stormStrategies},
 
@@ -359,30 +360,6 @@ func idempotencyFingerprint(_ *API, in args) (any, error) {
 		return nil, err
 	}
 	return idempotency.Fingerprint(method, path, []byte(body)), nil
-}
-
-func stormRun(_ *API, in args) (any, error) {
-	var c storm.Config
-	if err := decode(&c, in.at(0), "config"); err != nil {
-		return nil, err
-	}
-	res, err := storm.Run(c)
-	if err != nil {
-		return nil, badArg("%v", err)
-	}
-	return encode(res), nil
-}
-
-func stormContention(_ *API, in args) (any, error) {
-	var c storm.ContentionConfig
-	if err := decode(&c, in.at(0), "config"); err != nil {
-		return nil, err
-	}
-	res, err := storm.RunContention(c)
-	if err != nil {
-		return nil, badArg("%v", err)
-	}
-	return encode(res), nil
 }
 
 func stormStrategies(*API, args) (any, error) { return encode(storm.Strategies()), nil }

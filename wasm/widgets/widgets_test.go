@@ -116,6 +116,24 @@ func TestStormAndClassify(t *testing.T) {
 	assert.NotEmpty(t, r1["slices"])
 	c := obj(t, call(t, a, "stormContention", map[string]any{"clients": 5.0, "strategy": "full-jitter", "seed": 1.0}))
 	assert.Contains(t, c, "calls")
+	assert.GreaterOrEqual(t, c["simMs"], 0.0, "the contention run says how long it took")
+
+	// The chart's series: the totals of stormRun, the calls summed per step.
+	for _, step := range []float64{100, 250, 1000} {
+		sr := obj(t, call(t, a, "stormSeries", cfg, step))
+		assert.Equal(t, r1["totalCalls"], sr["calls"], "step %v: calls", step)
+		assert.Equal(t, r1["failures"], sr["failed"], "step %v: failed", step)
+		assert.Equal(t, r1["unfinished"], sr["unfinished"], "step %v: unfinished", step)
+		assert.Equal(t, r1["completion"], sr["completionMs"], "step %v: completion", step)
+		sum := 0.0
+		for _, v := range sr["offered"].([]any) {
+			sum += v.(float64)
+		}
+		assert.Equal(t, sr["calls"], sum, "step %v: the series adds up to the calls", step)
+		assert.GreaterOrEqual(t, sr["simMs"], 0.0)
+	}
+	_, err := a.Call("stormSeries", []any{cfg, 0.5})
+	assertCode(t, err, CodeBadRequest, "a step below 1 ms")
 
 	assert.Equal(t, "retry", obj(t, call(t, a, "classifyStatus", 503.0))["verdict"])
 	assert.Equal(t, "never", obj(t, call(t, a, "classifyStatus", 404.0))["verdict"])
