@@ -75,11 +75,20 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 	node --test web/quiz/
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
-.PHONY: bench bench-core bench-redis
-bench: bench-core bench-redis bench-frontend bench-size bench-web ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime in Chromium
+.PHONY: bench bench-core bench-redis bench-storm
+bench: bench-core bench-redis bench-frontend bench-size bench-web bench-storm ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime and the storm chart in Chromium
 
 bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ours/theirs ratios
 	cd tests/bench && $(GO) test -run '^$$' -bench . -skip 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio
 
 bench-redis: ## the Redis bucket against go-redis/redis_rate on a local redis-server (ours/theirs), and the middleware's cost per request
 	cd tests/bench && $(GO) test -run '^$$' -bench 'Redis|Middleware' -benchmem -benchtime=2000x -count=5 . | $(GO) run ./cmd/ratio
+
+bench-storm: dist ## the storm simulator: 10 000 clients x 60 s natively, the chart's runs as js/wasm under Node and in headless Chromium
+	@echo "core/storm natively, 10 000 clients x 60 s of requests (two simulated minutes) per strategy:"
+	@$(GO) test -run '^$$' -bench 'RunLarge' -benchtime=3x -count=1 ./core/storm | grep -E '^Benchmark'
+	@echo "core/storm as js/wasm under Node, the chart's opening settings (overload: 100 clients; contention: 100 clients):"
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -gcflags="$(WASM_GCFLAGS_CORE)" -run '^$$' -bench 'Run$$|RunContention' -benchtime=10x -count=1 ./core/storm | grep -E '^Benchmark'
+	@echo "load average while measuring: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	$(GO) run ./tests/browser/cmd/stormbench -dir $(DIST)
+

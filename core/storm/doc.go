@@ -19,10 +19,11 @@
 // pile up as a backlog.
 //
 //   - A call the provider accepts takes RoundTrip + ServiceTime and
-//     succeeds. Admission is a token bucket (core/bucket) refilling Capacity
-//     tokens per second and holding Burst's worth: the provider takes on
-//     only a tenth of a second's work at once by default, so a spike of
-//     calls arriving together is mostly turned away.
+//     succeeds. Admission is a token bucket (core/bucket's arithmetic)
+//     refilling Capacity tokens per second and holding Burst's worth: the
+//     provider takes on only a tenth of a second's work at once by
+//     default, so a spike of calls arriving together is mostly turned
+//     away.
 //   - A call beyond capacity is turned away with a 429 after RoundTrip.
 //     Turning it away is not free: it costs the provider RejectCost of a
 //     token (when it has that much), so a flood of rejected retries eats

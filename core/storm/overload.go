@@ -72,8 +72,31 @@ type sim struct {
 	sat      int32
 	fast     bool
 	cohorts  cohorts
-	provider *bucket.Bucket
-	res      Result
+	provider gate
+	// sliceTicks is Config.Slice in ticks when it is a whole number of
+	// them (else 0: the slice of a tick is found with durations).
+	sliceTicks int64
+	res        Result
+}
+
+// gate is the provider's admission: a token bucket holding Capacity·Burst
+// tokens and refilling Capacity a second, starting full. It computes
+// exactly as core/bucket does, in ticks and without the lock a bucket
+// shared between goroutines needs (a run is one goroutine).
+type gate struct {
+	tokens, capacity, rate float64
+	last                   int64 // tick of the last refill
+}
+
+// at refills the gate up to tick t and returns the tokens it holds.
+func (g *gate) at(t int64) float64 {
+	if d := t - g.last; d > 0 {
+		if g.tokens < g.capacity {
+			g.tokens = min(g.tokens+float64(d*int64(Tick))*g.rate/1e9, g.capacity)
+		}
+		g.last = t
+	}
+	return g.tokens
 }
 
 // client is one sequential client: it works through its requests one at a
@@ -116,14 +139,10 @@ func newSim(c Config) (*sim, error) {
 		return nil, err
 	}
 	burst := max(1, float64(c.Capacity)*c.Burst.Seconds())
-	provider, err := bucket.New(burst, float64(c.Capacity))
-	if err != nil {
-		return nil, fmt.Errorf("storm: provider: %w", err)
-	}
 	s := &sim{
 		c: c, w: w,
 		rng:      rand.New(rand.NewPCG(c.Seed, overloadStream)),
-		provider: provider,
+		provider: gate{tokens: burst, capacity: burst, rate: float64(c.Capacity)},
 		clients:  make([]client, c.Clients),
 		// A round trip takes at least a tick, so that a client retrying at
 		// once still moves the clock forward.
@@ -134,6 +153,9 @@ func newSim(c Config) (*sim, error) {
 	}
 	s.cohorts.init(c.Clients)
 	s.cal.init()
+	if c.Slice%Tick == 0 {
+		s.sliceTicks = ticks(c.Slice)
+	}
 	s.res.Slices = make([]Slice, 0, int(c.Duration/c.Slice)+1)
 	duration := ticks(c.Duration)
 	for i := range s.clients {
@@ -235,7 +257,12 @@ func (s *sim) settle(cl *client, t int64) {
 
 // slice returns the series entry holding tick t, extending the series to it.
 func (s *sim) slice(t int64) *Slice {
-	n := int(time.Duration(t) * Tick / s.c.Slice)
+	var n int
+	if s.sliceTicks > 0 {
+		n = int(t / s.sliceTicks)
+	} else {
+		n = int(time.Duration(t) * Tick / s.c.Slice)
+	}
 	for len(s.res.Slices) <= n {
 		s.res.Slices = append(s.res.Slices, Slice{Start: time.Duration(len(s.res.Slices)) * s.c.Slice})
 	}

@@ -79,10 +79,10 @@ func (s *sim) call(g int32, t int64) {
 		s.fail(g, attempt, true, s.later(t, s.roundTrip))
 		return
 	}
-	now := instant(t)
-	k := min(n, int(math.Floor(s.provider.TokensAt(now))))
+	gate := &s.provider
+	k := min(n, int(math.Floor(gate.at(t))))
 	if k > 0 {
-		s.provider.AllowNAt(now, float64(k))
+		gate.tokens -= float64(k)
 		a := g
 		if k < n {
 			a = s.cohorts.take(g, int32(k))
@@ -106,10 +106,11 @@ func (s *sim) call(g int32, t int64) {
 	}
 	r := n - k
 	if rc := s.c.RejectCost; rc > 0 {
-		m := min(r, int(math.Floor(s.provider.TokensAt(now)/rc)))
-		for m > 0 && !s.provider.AllowNAt(now, float64(m)*rc) {
+		m := min(r, int(math.Floor(gate.tokens/rc)))
+		for m > 0 && gate.tokens < float64(m)*rc {
 			m-- // rounding: pay for one refusal fewer
 		}
+		gate.tokens -= float64(m) * rc
 	}
 	s.res.Failures += r
 	sl.Failed += r

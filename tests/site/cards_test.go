@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -205,22 +206,29 @@ func TestReviewCardsAnswerable(t *testing.T) {
 	}
 }
 
-// saveElementShot saves a picture of the element sel under dir/name.png.
+// saveElementShot saves a picture of the element sel, whole, under
+// dir/name.png.
 func saveElementShot(t *testing.T, ctx context.Context, dir, name, sel string) {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	evalString(t, ctx, `document.querySelector(`+quote(sel)+`).scrollIntoView({block: "start"}), ""`)
+	var box struct{ X, Y, W, H float64 }
+	if err := json.Unmarshal([]byte(evalString(t, ctx, `(() => { const e = document.querySelector(`+quote(sel)+`); e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect(); return JSON.stringify({X: r.left + scrollX, Y: r.top + scrollY, W: r.width, H: r.height}); })()`)), &box); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(300 * time.Millisecond)
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(sctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	shot, err := chromedp.Call(sctx, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: ptrTrue(),
+		Clip: &page.Viewport{X: box.X, Y: box.Y, Width: box.W, Height: box.H, Scale: 1},
+	})
 	if err != nil {
 		t.Errorf("%s: %v", name, err)
 		return
 	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), shot.Data, 0o644); err != nil {
 		t.Error(err)
 	}
 }

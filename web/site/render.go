@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -47,9 +48,8 @@ type Heading struct {
 // markdown renders lessons. Lesson sources are ours, so raw HTML (the
 // <details> quick checks, <kbd>) passes through.
 type markdown struct {
-	examples  map[string]examples.Example
-	widget    *template.Template
-	usedStorm bool
+	examples map[string]examples.Example
+	widget   *template.Template
 }
 
 func (m *markdown) render(l Lesson) (renderedLesson, error) {
@@ -104,9 +104,10 @@ func headings(doc ast.Node, source []byte) []Heading {
 // blockRenderer renders fenced code blocks: example directives become
 // widgets, every other block a plain <pre><code>.
 type blockRenderer struct {
-	md   *markdown
-	used []string
-	err  error
+	md         *markdown
+	used       []string
+	stormCount int // storm charts on the page so far, for unique ids
+	err        error
 }
 
 func (r *blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -171,12 +172,14 @@ func (r *blockRenderer) example(w util.BufWriter, args []string) {
 }
 
 func (r *blockRenderer) storm(w util.BufWriter, interactive bool) {
-	d, err := stormData()
+	t, err := stormOnce()
 	if err != nil {
 		r.fail(err)
 		return
 	}
-	r.md.usedStorm = true
+	r.stormCount++
+	// The picture compares the two strategies the lessons talk about; the
+	// simulation opens on those and immediate retry, and offers them all.
 	show := []string{"exponential", "full-jitter"}
 	if interactive {
 		show = []string{"immediate", "exponential", "full-jitter"}
@@ -186,14 +189,20 @@ func (r *blockRenderer) storm(w util.BufWriter, interactive bool) {
 		selected[s] = true
 	}
 	err = r.md.widget.ExecuteTemplate(w, "storm", map[string]any{
-		"Interactive": interactive,
-		"Data":        d,
-		"Show":        strings.Join(show, " "),
-		"Selected":    selected,
-		"Rows":        d.defaultRows(show),
-		"Clients":     stormClients[1],
-		"Capacity":    stormCapacities[1],
-		"Outage":      stormOutages[1],
+		"ID":                   fmt.Sprintf("storm%d", r.stormCount),
+		"Interactive":          interactive,
+		"Show":                 strings.Join(show, " "),
+		"Selected":             selected,
+		"ContentionStrategies": stormNames(stormContentionStrategies),
+		"OverloadStrategies":   stormNames(stormOverloadStrategies),
+		"ContentionRows":       t.rows(t.Contention, show),
+		"OverloadRows":         t.rows(t.Overload, show),
+		"ContentionClients":    stormContentionClients,
+		"OverloadRanges":       []stormRange{stormOverloadClients, stormOverloadCapacity, stormOverloadOutage},
+		"OutageStart":          int(stormOutageStart / time.Second),
+		"ContentionSeed":       stormContentionSeed,
+		"OverloadSeed":         stormOverloadSeed,
+		"StepMs":               stormStep.Milliseconds(),
 	})
 	if err != nil {
 		r.fail(err)

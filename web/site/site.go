@@ -182,19 +182,6 @@ func Build(o Options) (Result, error) {
 	if err := writeExercisePages(w, tmpl, exs, lessons); err != nil {
 		return Result{}, err
 	}
-	if md.usedStorm {
-		d, err := stormData()
-		if err != nil {
-			return Result{}, err
-		}
-		b, err := d.json()
-		if err != nil {
-			return Result{}, fmt.Errorf("site: storm data: %w", err)
-		}
-		if err := w.file("data/storm.json", b); err != nil {
-			return Result{}, err
-		}
-	}
 	return Result{Files: w.written}, nil
 }
 

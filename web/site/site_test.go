@@ -1,7 +1,6 @@
 package site_test
 
 import (
-	"encoding/json"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -159,28 +158,23 @@ func TestUnusedExamplesAreReported(t *testing.T) {
 	assert.Contains(t, err.Error(), "not used by any lesson")
 }
 
-// The charts draw core/storm's numbers: every scenario of the grid is in
-// data/storm.json, and each series adds up to the run's total calls.
-func TestStormDataIsCompleteAndConsistent(t *testing.T) {
-	out, _ := build(t)
-	raw, err := os.ReadFile(filepath.Join(out, "data", "storm.json"))
-	require.NoError(t, err)
-	var d site.StormData
-	require.NoError(t, json.Unmarshal(raw, &d))
-	require.Contains(t, d.Strategies, "full-jitter")
-	require.Contains(t, d.Runs, d.Default)
-	require.Len(t, d.Runs, len(d.Clients)*len(d.Capacities)*len(d.Outages))
-	for key, runs := range d.Runs {
-		require.Len(t, runs, len(d.Strategies), key)
-		for s, r := range runs {
-			sum := 0
-			for _, n := range r.Offered {
-				sum += n
-			}
-			assert.Equal(t, r.Calls, sum, "%s %s: the series does not add up to the total", key, s)
-		}
+// The storm charts are simulated live in the page: no grid of results is
+// shipped, and each figure carries its two views, the opening tables and
+// the settings the page's sliders offer.
+func TestStormChartsInThePages(t *testing.T) {
+	out, res := build(t)
+	for _, f := range res.Files {
+		assert.False(t, strings.HasPrefix(f, "data/storm"), "no build-time storm data: %s", f)
 	}
 	page := read(t, out, "backoff-and-jitter.html")
-	assert.True(t, strings.Contains(page, `data-sim="storm" data-interactive="true"`), "section 4 has the interactive simulation")
-	assert.True(t, strings.Contains(read(t, out, "intro.html"), `data-sim="storm" data-interactive="false"`), "the intro has the picture")
+	assert.Contains(t, page, `data-sim="storm" id="storm1" data-interactive="true"`, "section 4 has the interactive simulation")
+	for _, want := range []string{`data-view="contention"`, `data-view="overload"`, `type="range" name="clients"`, `type="range" name="capacity"`, `type="range" name="outage"`, "<dt>writes</dt>", "<dt>lost</dt>"} {
+		assert.Contains(t, page, want, "section 4's simulation")
+	}
+	intro := read(t, out, "intro.html")
+	assert.Contains(t, intro, `data-sim="storm" id="storm1" data-interactive="false"`, "the intro has the picture")
+	assert.NotContains(t, intro, `type="range"`, "the picture has no settings")
+	// The study's view comes first, with its opening numbers.
+	assert.Less(t, strings.Index(intro, `data-view="contention"`), strings.Index(intro, `data-view="overload"`), "the study's view first")
+	assert.Contains(t, intro, "<td>790</td>", "full jitter's writes at 100 clients")
 }

@@ -1,179 +1,145 @@
 package site
 
 import (
-	"encoding/json"
 	"fmt"
-	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/flakylab/flakylab/core/storm"
 )
 
-// The retry-storm charts draw what core/storm computes; the page never
-// simulates anything itself. Until the browser runtime can run the
-// simulator on demand, the builder runs it for a grid of settings and ships
-// the results as data/storm.json.
+// The retry-storm chart draws what core/storm computes; the page never
+// simulates anything itself. It asks the Go runtime's widget worker for a
+// fresh run whenever the learner changes a setting (js/storm-chart.js).
+// The builder only runs the opening settings once, for the tables a page
+// shows before its runtime is ready (or without JavaScript).
+
+// stormRange is a setting the chart offers: a slider from Min to Max.
+type stormRange struct {
+	Name               string
+	Min, Max, Step, At int
+}
+
+// The settings each view of the chart offers, the one source of both the
+// page's sliders and the benchmark of the worst case.
 var (
-	stormClients     = []int{50, 100, 200}
-	stormCapacities  = []int{100, 150, 300}
-	stormOutages     = []int{5, 15, 30} // seconds, starting at stormOutageStart
-	stormOutageStart = 10 * time.Second
-	// stormStep is the chart's resolution: fine enough to show retries
-	// arriving in synchronized waves, coarse enough to keep the data small.
+	// The study's setting: how many clients race for the row.
+	stormContentionClients = stormRange{"clients", 10, 200, 10, storm.DefaultContentionClients}
+	// The provider outage: clients, the provider's capacity (requests per
+	// second) and the outage's length in seconds, from stormOutageStart.
+	stormOverloadClients  = stormRange{"clients", 10, 300, 10, storm.DefaultClients}
+	stormOverloadCapacity = stormRange{"capacity", 50, 500, 10, storm.DefaultCapacity}
+	stormOverloadOutage   = stormRange{"outage", 0, 40, 5, int((storm.DefaultOutageEnd - storm.DefaultOutageStart) / time.Second)}
+	stormOutageStart      = storm.DefaultOutageStart
+
+	// stormStep is the overload chart's resolution: fine enough to show
+	// retries arriving in synchronized waves, coarse enough to draw fast.
 	stormStep = 250 * time.Millisecond
-	// stormDefault is the scenario the pages open on: the simulator's own
-	// defaults (100 clients, 150 requests/s, a 15 s outage).
-	stormDefault = stormKey(storm.DefaultClients, storm.DefaultCapacity, 15)
+
+	// The seeds of the runs. Each run is one seeded simulation; seed 1 of
+	// the contention model and seed 2 of the overload model are typical
+	// runs (core/storm's README has the means over many seeds).
+	stormContentionSeed = 1
+	stormOverloadSeed   = 2
+
+	// The strategies each view can show. No retry has no place in the
+	// study's setting, where a client that gives up never writes.
+	stormContentionStrategies = []storm.Strategy{storm.Immediate, storm.Exponential, storm.FullJitter, storm.EqualJitter, storm.Decorrelated}
+	stormOverloadStrategies   = storm.Strategies()
 )
 
-func stormKey(clients, capacity, outage int) string {
-	return fmt.Sprintf("%d/%d/%d", clients, capacity, outage)
+// stormRow is one line of a table shown before the chart is drawn.
+type stormRow struct {
+	Strategy string
+	Cells    []string
 }
 
-// StormRun is one strategy's result in one scenario, as the chart reads it.
-type StormRun struct {
-	Calls        int   `json:"calls"`
-	Failed       int   `json:"failed"`
-	Requests     int   `json:"requests"`
-	GaveUp       int   `json:"gaveUp"`
-	Unfinished   int   `json:"unfinished"`
-	CompletionMs int64 `json:"completionMs"`
-	// Offered is the number of calls reaching the provider in each step of
-	// StormData.StepMs, first tries and retries.
-	Offered []int `json:"offered"`
+// stormTables holds the opening settings' rows of both views.
+type stormTables struct {
+	Contention map[string]stormRow
+	Overload   map[string]stormRow
 }
 
-// StormData is the content of data/storm.json.
-type StormData struct {
-	StepMs        int64                           `json:"stepMs"`
-	OutageStartMs int64                           `json:"outageStartMs"`
-	Clients       []int                           `json:"clients"`
-	Capacities    []int                           `json:"capacities"`
-	Outages       []int                           `json:"outages"`
-	Strategies    []string                        `json:"strategies"`
-	Default       string                          `json:"default"`
-	Runs          map[string]map[string]*StormRun `json:"runs"`
-}
-
-// BuildStormData runs the simulator for every scenario of the grid and
-// every strategy, with a fixed seed, so the same build ships the same data.
-func BuildStormData() (*StormData, error) {
-	d := &StormData{
-		StepMs:        stormStep.Milliseconds(),
-		OutageStartMs: stormOutageStart.Milliseconds(),
-		Clients:       stormClients,
-		Capacities:    stormCapacities,
-		Outages:       stormOutages,
-		Default:       stormDefault,
-		Runs:          map[string]map[string]*StormRun{},
-	}
-	for _, s := range storm.Strategies() {
-		d.Strategies = append(d.Strategies, s.String())
-	}
-	// Runs are independent and seeded, so computing them in parallel
-	// changes nothing but the wall time.
-	type job struct {
-		clients, capacity, outage int
-		strategy                  storm.Strategy
-	}
-	var jobs []job
-	for _, clients := range stormClients {
-		for _, capacity := range stormCapacities {
-			for _, outage := range stormOutages {
-				d.Runs[stormKey(clients, capacity, outage)] = map[string]*StormRun{}
-				for _, s := range storm.Strategies() {
-					jobs = append(jobs, job{clients, capacity, outage, s})
-				}
-			}
+// buildStormTables runs the opening settings once per strategy.
+func buildStormTables() (*stormTables, error) {
+	t := &stormTables{Contention: map[string]stormRow{}, Overload: map[string]stormRow{}}
+	for _, s := range stormContentionStrategies {
+		r, err := storm.RunContention(storm.ContentionConfig{Clients: stormContentionClients.At, Strategy: s, Seed: uint64(stormContentionSeed)})
+		if err != nil {
+			return nil, fmt.Errorf("site: storm %v: %w", s, err)
 		}
+		t.Contention[s.String()] = stormRow{s.String(), []string{grouped(r.Calls), seconds(r.Completion)}}
 	}
-	var (
-		mu       sync.Mutex
-		firstErr error
-		wg       sync.WaitGroup
-		sem      = make(chan struct{}, runtime.GOMAXPROCS(0))
-	)
-	for _, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			key := stormKey(j.clients, j.capacity, j.outage)
-			r, err := storm.Run(storm.Config{
-				Clients:     j.clients,
-				Capacity:    j.capacity,
-				OutageStart: stormOutageStart,
-				OutageEnd:   stormOutageStart + time.Duration(j.outage)*time.Second,
-				Strategy:    j.strategy,
-				Seed:        1,
-			})
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				if firstErr == nil {
-					firstErr = fmt.Errorf("site: storm %s %v: %w", key, j.strategy, err)
-				}
-				return
-			}
-			d.Runs[key][j.strategy.String()] = stormRun(r)
-		}()
+	for _, s := range stormOverloadStrategies {
+		r, err := storm.Run(storm.Config{
+			Clients: stormOverloadClients.At, Capacity: stormOverloadCapacity.At,
+			OutageStart: stormOutageStart, OutageEnd: stormOutageStart + time.Duration(stormOverloadOutage.At)*time.Second,
+			Strategy: s, Seed: uint64(stormOverloadSeed),
+		})
+		if err != nil {
+			return nil, fmt.Errorf("site: storm %v: %w", s, err)
+		}
+		pct := 0
+		if r.TotalCalls > 0 {
+			pct = (100*r.Failures + r.TotalCalls/2) / r.TotalCalls
+		}
+		done := seconds(r.Completion)
+		if r.Unfinished > 0 {
+			done = "not done"
+		}
+		t.Overload[s.String()] = stormRow{s.String(), []string{
+			grouped(r.TotalCalls), strconv.Itoa(pct) + "%", grouped(r.GaveUp + r.Unfinished), done,
+		}}
 	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return d, nil
+	return t, nil
 }
 
-var stormOnce = sync.OnceValues(BuildStormData)
+var stormOnce = sync.OnceValues(buildStormTables)
 
-// stormData returns the grid's results, computed once per process.
-func stormData() (*StormData, error) { return stormOnce() }
-
-func stormRun(r storm.Result) *StormRun {
-	out := &StormRun{
-		Calls: r.TotalCalls, Failed: r.Failures, Requests: r.Requests, GaveUp: r.GaveUp,
-		Unfinished: r.Unfinished, CompletionMs: r.Completion.Milliseconds(),
-	}
-	for _, sl := range r.Slices {
-		step := int(sl.Start / stormStep)
-		for len(out.Offered) <= step {
-			out.Offered = append(out.Offered, 0)
+// rows returns the opening rows of the given strategies.
+func (t *stormTables) rows(view map[string]stormRow, strategies []string) []stormRow {
+	var out []stormRow
+	for _, s := range strategies {
+		if r, ok := view[s]; ok {
+			out = append(out, r)
 		}
-		out.Offered[step] += sl.Offered
 	}
 	return out
 }
 
-func (d *StormData) json() ([]byte, error) {
-	return json.Marshal(d)
-}
-
-// stormRow is one line of the table shown before JavaScript draws the chart.
-type stormRow struct {
-	Strategy   string
-	Calls      int
-	FailedPct  int
-	Finished   string
-	Unfinished int
-}
-
-func (d *StormData) defaultRows(strategies []string) []stormRow {
-	var rows []stormRow
-	for _, s := range strategies {
-		r := d.Runs[d.Default][s]
-		if r == nil {
-			continue
+// grouped writes n with thin spaces between groups of three digits, as the
+// page does: 207 659.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString("\u2009")
 		}
-		pct := 0
-		if r.Calls > 0 {
-			pct = (100*r.Failed + r.Calls/2) / r.Calls
-		}
-		rows = append(rows, stormRow{
-			Strategy: s, Calls: r.Calls, FailedPct: pct, Unfinished: r.Unfinished,
-			Finished: (time.Duration(r.CompletionMs) * time.Millisecond).Round(time.Second).String(),
-		})
+		b.WriteRune(c)
 	}
-	return rows
+	return b.String()
+}
+
+// seconds writes a duration as the page does: 4.3 s, 63 s, 2 min.
+func seconds(d time.Duration) string {
+	s := d.Seconds()
+	switch {
+	case s < 10:
+		return strconv.FormatFloat(s, 'f', 1, 64) + " s"
+	case s < 120:
+		return strconv.FormatFloat(s, 'f', 0, 64) + " s"
+	}
+	return strconv.FormatFloat(s/60, 'f', 1, 64) + " min"
+}
+
+// stormNames lists strategies by name.
+func stormNames(ss []storm.Strategy) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.String()
+	}
+	return out
 }

@@ -167,20 +167,21 @@ window.addEventListener("resize", () => {
 
 function lessonPage() {
   storage.markVisited(document.body.dataset.page);
-  // The chart and the editor are chunks of their own, loaded only by the
-  // pages that show them.
   const sims = document.querySelectorAll('.sim[data-sim="storm"]');
-  if (sims.length) {
-    import("./storm-chart.js").then(({ mountStormChart }) => {
-      for (const sim of sims) mountStormChart(sim).then(keyboardScrollers, (err) => console.error("storm chart:", err));
-    }, (err) => console.error("storm chart:", err));
-  }
   const roots = document.querySelectorAll("section.example[data-example]");
-  // The quick checks are graded by the Go grader in the runtime, so a lesson
-  // with quick checks but no example starts it too.
+  // The quick checks are graded by the Go grader in the runtime, and the
+  // storm charts simulate in its widget worker, so a lesson with either but
+  // no example starts it too.
   let session = null;
   const mounted = roots.length ? mountExamples(roots, () => session) : undefined;
-  session = roots.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]'), { mounted }) : null;
+  session = roots.length || sims.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]'), { mounted }) : null;
+  // The chart and the editor are chunks of their own, loaded only by the
+  // pages that show them.
+  if (sims.length) {
+    import("./storm-chart.js").then(({ mountStormChart }) => {
+      for (const sim of sims) mountStormChart(sim, () => session?.rt ?? null).then(keyboardScrollers, (err) => console.error("storm chart:", err));
+    }, (err) => console.error("storm chart:", err));
+  }
   pictures(session);
   return session;
 }
