@@ -21,11 +21,11 @@ func TestRunShorterThanASlice(t *testing.T) {
 // TestRequestsPerClientWhenTheRunIsAMultipleOfTheInterval: whatever
 // instant in its first interval a client starts at, a run of k intervals
 // gives it exactly k requests: one that would fall on the end of the run
-// is not made.
+// is not made. (The intervals are a few ticks long, the model's grain.)
 func TestRequestsPerClientWhenTheRunIsAMultipleOfTheInterval(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		r, err := Run(Config{Seed: seed, Clients: 1000, Capacity: 1_000_000, Strategy: Immediate,
-			Duration: 300 * time.Nanosecond, RequestInterval: 100 * time.Nanosecond, Slice: time.Microsecond})
+			Duration: 300 * Tick, RequestInterval: 100 * Tick, Slice: Tick})
 		require.NoError(t, err)
 		assert.Equal(t, 3000, r.Requests, "seed %d: 1000 clients, 3 intervals", seed)
 	}
@@ -43,12 +43,13 @@ func TestBreakerThatNeverOpensRefusesNothing(t *testing.T) {
 	assert.Equal(t, r.Requests, r.Successes, "every request succeeds")
 }
 
-// TestClientsThatStartAfterTheRunMakeNoRequest: with a run of 1 ns and
-// one request every 2 ns, a client whose first request would fall at 1 ns
-// (the end of the run) makes none; about half of them start at 0.
+// TestClientsThatStartAfterTheRunMakeNoRequest: with a run of one tick and
+// one request every two ticks, a client whose first request would fall at
+// the second tick (the end of the run) makes none; about half of them
+// start at 0.
 func TestClientsThatStartAfterTheRunMakeNoRequest(t *testing.T) {
 	r, err := Run(Config{Seed: 1, Clients: 1000, Capacity: 1_000_000, Strategy: Immediate,
-		Duration: time.Nanosecond, RequestInterval: 2 * time.Nanosecond})
+		Duration: Tick, RequestInterval: 2 * Tick})
 	require.NoError(t, err)
 	assert.Greater(t, r.Requests, 400, "requests")
 	assert.Less(t, r.Requests, 600, "requests")
