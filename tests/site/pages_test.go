@@ -52,6 +52,7 @@ func pages(t *testing.T, dist string) []string {
 // (on pages with examples) either ready or failed.
 const settled = `(() => {
   if (document.querySelector(".quiz-fallback")) return false;
+  if (document.querySelector("[data-review-due]:not([data-due])")) return false;
   const rt = document.querySelector('[data-role="runtime"]');
   if (rt && !rt.hidden && !["ready", "failed"].includes(rt.dataset.state)) return false;
   if (document.querySelector('[data-sim]:not([data-drawn])')) return false;

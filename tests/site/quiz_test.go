@@ -6,12 +6,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
 )
 
 // TestQuickCheckInALesson answers one of a lesson's quick checks (right),
 // leaves the others blank, and finds the score, the explanations and the
 // missed questions among the review cards on the index's due count, all
-// inside the real lesson page with its Go runtime running.
+// inside the real lesson page with its Go runtime running. The index counts
+// the saved cards at once, also while the question bank is still loading.
 func TestQuickCheckInALesson(t *testing.T) {
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
@@ -47,6 +52,29 @@ func TestQuickCheckInALesson(t *testing.T) {
 	if !strings.Contains(due, "due") {
 		failWithShot(t, ctx, "quick-check", "the index shows no due cards after missed questions: %q", due)
 	}
+	// The cards saved in this browser are counted without waiting for the
+	// question bank: with the bank held back, the count still shows.
+	hold, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+  const fetchNow = window.fetch;
+  window.fetch = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.endsWith("quiz/bank.json")) return new Promise(() => {});
+    return fetchNow.call(this, input, init);
+  };
+})();`})
+	require.NoError(t, err)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitFor(ctx, `document.querySelector("[data-review-due]").dataset.due !== undefined`, 15*time.Second); err != nil {
+		failWithShot(t, ctx, "quick-check", "the index counts no saved cards while the question bank loads: %v", err)
+	}
+	due = evalString(t, ctx, `document.querySelector("[data-review-due]").textContent`)
+	if !strings.Contains(due, "due") {
+		failWithShot(t, ctx, "quick-check", "while the question bank loads, the index shows no due cards after missed questions: %q", due)
+	}
+	_, err = chromedp.Call(ctx, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams(hold))
+	require.NoError(t, err)
 	if got := p.All(); len(got) > 0 {
 		failWithShot(t, ctx, "quick-check", "problems:\n  %s", strings.Join(got, "\n  "))
 	}

@@ -51,6 +51,10 @@ export async function mountQuizPages({ root = document, bank = null, runtime = n
   });
   if (!quizEls.length && !reviewEl && !dueEls.length) return { bank, store, quizzes: [], review: null };
 
+  // The cards already saved in this browser are counted at once, before the
+  // bank is fetched (the index needs it only for the hand-written cards of
+  // newly visited sections); the count is redrawn once the deck is in.
+  if (store.size > 0) for (const d of dueEls) renderDueCount(d, store, { href: d.dataset.reviewHref });
   try {
     bank ??= await loadBank(root.ownerDocument ?? root);
   } catch (err) {
