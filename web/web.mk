@@ -32,8 +32,8 @@ $(DIST)/go.mod:
 serve-dist: dist ## build dist/ and serve it at http://localhost:8080
 	$(GO) run ./web/cmd/serve -dir $(DIST) -addr localhost:8080
 
-test-js: ## unit tests of the page host's pure parts under Node
-	node --experimental-detect-module --test web/test/
+test-js: ## unit tests of the page host's and the course pages' pure parts under Node
+	node --experimental-detect-module --test web/test/ web/site/js/
 
 test-browser: dist ## the playground in headless Chromium (/usr/bin/chromium)
 	$(GO) test -tags browser -count=1 -timeout 5m ./tests/browser/...
