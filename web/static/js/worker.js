@@ -43,7 +43,41 @@ function captureRuntimeOutput() {
   };
 }
 
+// A program that prints in a loop writes thousands of times a second, and
+// each message is a task on the page's main thread: output is sent at most
+// every OUTPUT_MS (or OUTPUT_BYTES at a time), one message for what was
+// written meanwhile. The first write after a pause goes at once, and any
+// other message sends what is pending first, so nothing is reordered and
+// the result never overtakes its output.
+const OUTPUT_MS = 16;
+const OUTPUT_BYTES = 64 * 1024;
+let pendingOutput = null; // {type, id, parts, size}
+let pendingTimer = 0;
+let outputSentAt = -Infinity;
+
+function flushOutput() {
+  clearTimeout(pendingTimer);
+  pendingTimer = 0;
+  if (!pendingOutput) return;
+  const { type, id, parts } = pendingOutput;
+  pendingOutput = null;
+  outputSentAt = performance.now();
+  self.postMessage({ type, id, chunk: parts.length === 1 ? parts[0] : parts.join("") });
+}
+
+function postOutput(type, id, chunk) {
+  if (pendingOutput && (pendingOutput.type !== type || pendingOutput.id !== id)) flushOutput();
+  if (!pendingOutput) {
+    pendingOutput = { type, id, parts: [], size: 0 };
+    pendingTimer = setTimeout(flushOutput, OUTPUT_MS);
+  }
+  pendingOutput.parts.push(chunk);
+  pendingOutput.size += chunk.length;
+  if (pendingOutput.size >= OUTPUT_BYTES || performance.now() - outputSentAt >= OUTPUT_MS) flushOutput();
+}
+
 const post = (msg) => {
+  flushOutput();
   try {
     self.postMessage(msg);
   } catch (err) {
@@ -151,8 +185,8 @@ async function answer(id, work) {
 function run(id, { source, realTime, seed, maxOutput }) {
   const req = {
     source,
-    onStdout: (chunk) => post({ type: "stdout", id, chunk }),
-    onStderr: (chunk) => post({ type: "stderr", id, chunk }),
+    onStdout: (chunk) => postOutput("stdout", id, String(chunk)),
+    onStderr: (chunk) => postOutput("stderr", id, String(chunk)),
   };
   // Pass only what the caller set, so the Go side applies its defaults.
   if (realTime !== undefined) req.realTime = realTime;
