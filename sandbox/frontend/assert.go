@@ -62,6 +62,11 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			if xi, isIface := x.Underlying().(*types.Interface); isIface && !types.Implements(c, xi) {
 				continue
 			}
+			if _, boxed := l.boxFor(c); !boxed && nativeTypeTest(c) {
+				// The comma-ok assertion would take an int for a myint.
+				cases.WriteString("\tif " + l.typeTest("v", c) + " {\n\t\treturn v.(" + l.assertType(c) + "), true\n\t}\n")
+				continue
+			}
 			cases.WriteString("\tif c, ok := v.(" + l.assertType(c) + "); ok {\n\t\treturn c, true\n\t}\n")
 		}
 	}

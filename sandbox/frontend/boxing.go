@@ -577,8 +577,8 @@ func (l *lowerer) lowerIfaceConversion(call *ast.CallExpr) ast.Expr {
 	if target == nil || !types.IsInterface(target) || arg.Type == nil || types.IsInterface(arg.Type) && !boxed || arg.IsNil() {
 		return nil
 	}
-	if !isEmptyInterface(target) && !isError(target) {
-		return nil // the program's own interfaces convert faithfully
+	if !isEmptyInterface(target) && !isError(target) && (!l.ownInterface(target) || !nativeTypeTest(arg.Type)) {
+		return nil // I(myint(3)) loses its type, I(S{}) does not
 	}
 	texpr, local := l.typeExpr(target)
 	if local {

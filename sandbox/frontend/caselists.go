@@ -39,10 +39,15 @@ func (l *lowerer) lowerCaseLists(n *ast.SwitchStmt) {
 // (the interpreter matches none of them), is rewritten the same way.
 // It returns the replacement, or nil to keep n.
 func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
-	if n.Tag == nil || !types.IsInterface(l.info.TypeOf(n.Tag)) && types.Comparable(l.info.TypeOf(n.Tag)) {
+	if n.Tag == nil {
 		return nil
 	}
-	concrete := false
+	tagType := l.info.TypeOf(n.Tag)
+	mixedCases := l.mixedSwitch(n) // a value of a type with methods among interfaces
+	if !types.IsInterface(tagType) && types.Comparable(tagType) && !mixedCases {
+		return nil
+	}
+	concrete := mixedCases
 	for _, s := range n.Body.List {
 		for _, e := range s.(*ast.CaseClause).List {
 			if t := l.info.TypeOf(e); t != nil && !types.IsInterface(t) {
@@ -73,7 +78,10 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 				e = &ast.ParenExpr{X: e}
 			}
 			e = l.box(e, l.info.TypeOf(n.Tag))
-			eq := &ast.BinaryExpr{X: ast.NewIdent(tag), Op: token.EQL, Y: e}
+			var eq ast.Expr = &ast.BinaryExpr{X: ast.NewIdent(tag), Op: token.EQL, Y: e}
+			if mixedCases {
+				eq = l.mixedCase(eq.(*ast.BinaryExpr), tagType)
+			}
 			if cond == nil {
 				cond = eq
 			} else {

@@ -15,11 +15,13 @@ import (
 // empty interface as for one with methods (a generic t == i written out
 // for such a type meets it too). So
 //
-//	t == i   becomes   func(x T, y I) bool { return <y holds a T> && y.(T) == x }(t, i)
+//	t == i   becomes   mixeq(t, i), func mixeq(x T, y any) bool { return <y holds a T> && y.(T) == x }
 //
 // with the type test that is right for T (typeTest: its comma-ok
 // assertion would take an int 3 for a myint)
-// (the operands evaluated in their order, as Go does), and != its
+// (the operands evaluated in their order, as Go does; a package-level
+// helper, as a function literal with an interface literal parameter
+// crashes the interpreter), and != its
 // negation. Only for the empty interface and the program's own: a value
 // in another package's interface (fmt.Stringer) is wrapped by the
 // interpreter, and no type test sees its type.
@@ -39,21 +41,31 @@ func (l *lowerer) lowerMixedEqual(n *ast.BinaryExpr) ast.Expr {
 	if !ifaceFirst {
 		it, vt = vt, it
 	}
-	if !types.IsInterface(it) || types.IsInterface(vt) || !l.ownMethodType(vt) || !isEmptyInterface(it) && !l.ownInterface(it) {
+	if !types.IsInterface(it) || !l.mixedLowerable(it, vt) {
 		return nil
 	}
-	if _, boxed := l.boxKey(vt); boxed {
-		return nil
+	vexpr, local := l.typeExpr(vt)
+	if local {
+		return nil // no package-level helper can name the type
 	}
-	iexpr, _ := l.typeExpr(it)
-	vexpr, _ := l.typeExpr(vt)
-	params := "x " + vexpr + ", y " + iexpr
+	// y is an any: a type switch on a parameter of the interface's own
+	// type crashes the interpreter when the value was passed through
+	// another function's interface parameter.
+	params := "x " + vexpr + ", y any"
 	if ifaceFirst {
-		params = "y " + iexpr + ", x " + vexpr
+		params = "y any, x " + vexpr
 	}
 	l.note("comparisons of values with interfaces")
-	fn := l.parseExpr("func(" + params + ") bool {\nreturn " + l.typeTest("y", vt) + " && y.(" + vexpr + ") == x\n}")
-	var e ast.Expr = &ast.CallExpr{Fun: fn, Args: []ast.Expr{n.X, n.Y}}
+	name := l.helper("mixeq "+params, "mixeq", func(f string) string {
+		compare := "\treturn y.(" + vexpr + ") == x\n"
+		if nativeTypeTest(vt) {
+			// As in a type switch's case: the plain assertion of a
+			// value passed through an interface parameter crashes.
+			compare = "\tswitch y.(type) {\n\tcase " + vexpr + ":\n\t\treturn y.(" + vexpr + ") == x\n\t}\n\treturn false\n"
+		}
+		return "func " + f + "(" + params + ") bool {\n\tif !(" + l.typeTest("y", vt) + ") {\n\t\treturn false\n\t}\n" + compare + "}"
+	})
+	var e ast.Expr = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{n.X, n.Y}}
 	l.info.Types[e] = types.TypeAndValue{Type: types.Typ[types.Bool]}
 	if n.Op == token.NEQ {
 		e = &ast.UnaryExpr{Op: token.NOT, X: e}
@@ -72,4 +84,66 @@ func (l *lowerer) ownMethodType(t types.Type) bool {
 		return false
 	}
 	return types.NewMethodSet(named).Len() > 0 || types.NewMethodSet(types.NewPointer(named)).Len() > 0
+}
+
+// mixedSwitch reports whether a case of the switch n compares a value of
+// one of the program's types with methods with an interface value (the
+// tag or the case being the interface), or two interfaces in a program
+// with such types: the interpreter's switch panics
+// on some ("reflect.Value.Convert: value of type int cannot be converted
+// to type interp.valueInterface") and misses others, so lowerInterfaceTag
+// turns it into a switch without a tag and mixedCase lowers each test.
+func (l *lowerer) mixedSwitch(n *ast.SwitchStmt) bool {
+	tt := l.info.TypeOf(n.Tag)
+	if tt == nil {
+		return false
+	}
+	for _, s := range n.Body.List {
+		for _, e := range s.(*ast.CaseClause).List {
+			ct := l.info.TypeOf(e)
+			if ct == nil || l.info.Types[e].IsNil() {
+				continue
+			}
+			if types.IsInterface(ct) && types.IsInterface(tt) {
+				if l.hasMethodTypes() {
+					return true // lowerIfaceEqual's case
+				}
+				continue
+			}
+			if types.IsInterface(ct) == types.IsInterface(tt) {
+				continue
+			}
+			it, vt := tt, ct
+			if !types.IsInterface(tt) {
+				it, vt = ct, tt
+			}
+			if l.mixedLowerable(it, vt) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mixedCase returns the test tag == e of a switch on a tag of type
+// tagType, lowered when it compares a value with an interface.
+func (l *lowerer) mixedCase(eq *ast.BinaryExpr, tagType types.Type) ast.Expr {
+	l.info.Types[eq.X] = types.TypeAndValue{Type: tagType}
+	if m := l.lowerMixedEqual(eq); m != nil {
+		return m
+	}
+	if m := l.lowerIfaceEqual(eq); m != nil {
+		return m
+	}
+	return eq
+}
+
+// mixedLowerable reports whether a comparison of a value of type vt with
+// an interface of type it is lowered.
+func (l *lowerer) mixedLowerable(it, vt types.Type) bool {
+	if types.IsInterface(vt) || !l.ownMethodType(vt) || !isEmptyInterface(it) && !l.ownInterface(it) {
+		return false
+	}
+	_, boxed := l.boxKey(vt)
+	return !boxed
 }
