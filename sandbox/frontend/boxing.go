@@ -102,12 +102,18 @@ func (l *lowerer) identityObserved() (all bool, observed []types.Type) {
 			if n.Type != nil {
 				if t := l.info.TypeOf(n.Type); t != nil && !types.IsInterface(t) {
 					observed = append(observed, representation(t))
+				} else if methodsOf(t) {
+					// A struct without methods would take the methods
+					// of another with its fields.
+					all = true
 				}
 			}
 		case *ast.CaseClause:
 			for _, e := range n.List {
 				if tv := l.info.Types[e]; tv.IsType() && !types.IsInterface(tv.Type) {
 					observed = append(observed, representation(tv.Type))
+				} else if tv.IsType() && methodsOf(tv.Type) {
+					all = true
 				}
 			}
 		case *ast.BinaryExpr:
@@ -129,6 +135,12 @@ func (l *lowerer) identityObserved() (all bool, observed []types.Type) {
 		return true
 	})
 	return all, observed
+}
+
+// methodsOf reports whether t is an interface with methods.
+func methodsOf(t types.Type) bool {
+	it, ok := under(t).(*types.Interface)
+	return ok && it.NumMethods() > 0
 }
 
 func typeOrNil(t types.Type) types.Type {

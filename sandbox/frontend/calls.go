@@ -209,6 +209,9 @@ func (l *lowerer) constExpr(v constant.Value, typ types.Type) ast.Expr {
 // floatLit spells a float constant (or an integer one, as a float).
 func floatLit(v constant.Value) string {
 	f, _ := constant.Float64Val(constant.ToFloat(v))
+	if f == 0 {
+		f = 0 // Go's constants have no negative zero (-1e-10000 is 0)
+	}
 	lit := strconv.FormatFloat(f, 'g', -1, 64)
 	if !strings.ContainsAny(lit, ".eEIN") {
 		lit += ".0"

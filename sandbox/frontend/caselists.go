@@ -36,7 +36,8 @@ func (l *lowerer) lowerCaseLists(n *ast.SwitchStmt) {
 //	switch t := x; { case t == "hello" || t == 42: ... }
 //
 // A switch on a slice, map or function, whose cases can only be nil
-// (the interpreter matches none of them), is rewritten the same way.
+// (the interpreter matches none of them), is rewritten the same way, and
+// so is one on a channel (cases of another direction never match).
 // It returns the replacement, or nil to keep n.
 func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 	if n.Tag == nil {
@@ -44,10 +45,12 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 	}
 	tagType := l.info.TypeOf(n.Tag)
 	mixedCases := l.mixedSwitch(n) // a value of a type with methods among interfaces
-	if !types.IsInterface(tagType) && types.Comparable(tagType) && !mixedCases {
+	_, isChan := under(tagType).(*types.Chan)
+	if !types.IsInterface(tagType) && types.Comparable(tagType) && !mixedCases && !isChan {
+		l.typeIntegerCases(n, tagType)
 		return nil
 	}
-	concrete := mixedCases
+	concrete := mixedCases || isChan
 	for _, s := range n.Body.List {
 		for _, e := range s.(*ast.CaseClause).List {
 			if t := l.info.TypeOf(e); t != nil && !types.IsInterface(t) {
@@ -78,7 +81,9 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 				e = &ast.ParenExpr{X: e}
 			}
 			e = l.box(e, l.info.TypeOf(n.Tag))
-			var eq ast.Expr = &ast.BinaryExpr{X: ast.NewIdent(tag), Op: token.EQL, Y: e}
+			var x ast.Expr = ast.NewIdent(tag)
+			x, e = l.sameChanTypes(x, tagType, e, l.info.TypeOf(e))
+			var eq ast.Expr = &ast.BinaryExpr{X: x, Op: token.EQL, Y: e}
 			if mixedCases {
 				eq = l.mixedCase(eq.(*ast.BinaryExpr), tagType)
 			}

@@ -38,7 +38,7 @@ func (l *lowerer) foldConst(e ast.Expr, parent ast.Node) ast.Expr {
 		return nil
 	}
 	tv, ok := l.info.Types[e]
-	if !ok || tv.Value == nil || !l.namesOwnConst(e) && !hasCall(e) {
+	if !ok || tv.Value == nil || !l.namesOwnConst(e) && !hasCall(e) && !negatedZero(e, tv.Value) {
 		return nil
 	}
 	l.note("constants")
@@ -76,4 +76,16 @@ func (l *lowerer) namesOwnConst(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// negatedZero reports whether e negates a float constant that is zero
+// (or underflows to zero, -1e-10000): the interpreter makes it -0, and
+// Go's constants have no sign of zero.
+func negatedZero(e ast.Expr, v constant.Value) bool {
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok || u.Op != token.SUB || v.Kind() != constant.Float && v.Kind() != constant.Int {
+		return false
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(v))
+	return f == 0
 }

@@ -174,8 +174,10 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 	switch {
 	case t == nil:
 		return op
-	case len(l.boxes) > 0 && types.IsInterface(t) && c != 'T' && c != 'w' && !l.hasPrintMethods():
-		// A boxed value prints as itself (see boxing.go).
+	case len(l.boxes) > 0 && types.IsInterface(t) && !methodsOf(t) && c != 'T' && c != 'w' && !l.hasPrintMethods():
+		// A boxed value prints as itself (see boxing.go). (A box has no
+		// methods, so an interface with methods never holds one; and
+		// the interpreter passes a nil one on as a broken value.)
 		return &ast.CallExpr{Fun: ast.NewIdent(l.unboxPrint()), Args: []ast.Expr{op}}
 	case c == 'T' && l.mentionsOwnType(t):
 		return l.typeName(op, t)

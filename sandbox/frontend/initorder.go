@@ -75,6 +75,11 @@ func (l *lowerer) orderVarInit() {
 		for _, v := range in.Lhs {
 			for _, name := range where[v].Names {
 				if l.info.Defs[name] == v {
+					if name.Name == "_" {
+						// yaegi initializes blank variables after the
+						// others: a name of its own keeps the order.
+						name = &ast.Ident{NamePos: name.NamePos, Name: l.fresh("blank")}
+					}
 					spec.Names = append(spec.Names, name)
 				}
 			}

@@ -284,6 +284,9 @@ func (l *lowerer) lowerFor(n *ast.ForStmt) {
 // returns the statement replacing n, or nil to keep n.
 func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 	plan := l.loops[n]
+	if s := l.lowerRangeCalledArrayPointer(n); s != nil {
+		return s
+	}
 	if length, ok := l.arrayPointerLen(n); ok && (n.Value == nil || isBlank(n.Value)) {
 		// Only the index of a pointer to an array: Go does not even
 		// evaluate the pointer (it may be nil), the interpreter

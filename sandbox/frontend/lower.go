@@ -92,6 +92,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	}
 	l.planBoxes()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
+	l.refuseUnfaithful()
 	l.orderVarInit()
 	if failed := l.apply(); failed != nil {
 		return nil, []Diagnostic{*failed}
@@ -242,16 +243,21 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(n.Stmt)
 		}
 	case *ast.AssignStmt:
-		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) {
+		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
 			l.lowerAssign(c, n)
 		}
 	case *ast.CommClause:
 		l.lowerCommClause(n)
+	case *ast.SelectStmt:
+		l.lowerSelectOrder(c, n)
+	case *ast.GoStmt:
+		l.lowerGoReceiver(c, n)
 	case *ast.ReturnStmt:
 		l.lowerReturnRecv(c, n)
 	case *ast.GenDecl:
 		if n.Tok == token.CONST {
 			l.inConstDecl = false
+			l.lowerConstLen(n)
 		}
 		l.lowerVarSpecs(n)
 	case *ast.SwitchStmt:
@@ -275,8 +281,17 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.replaceExpr(c, n, e)
 			break
 		}
+		if e := l.lowerArrayLen(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
+		l.lowerAppendArgs(n)
 		l.replaceExpr(c, n, l.lowerCall(n))
 	case *ast.Ident:
+		if e := l.funcIntoInterface(n, c.Parent()); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		l.replaceExpr(c, n, l.instantiate(n, c.Parent()))
 	case *ast.IndexExpr, *ast.IndexListExpr:
 		if e := l.lowerSpelledOut(n.(ast.Expr)); e != nil {
@@ -319,6 +334,8 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			break
 		}
 		l.replaceExpr(c, n, l.lowerAssert(n))
+	case *ast.CompositeLit:
+		l.lowerFuncElems(n)
 	case *ast.TypeSwitchStmt:
 		if s := l.lowerTypeSwitch(n); s != nil {
 			c.Replace(s)

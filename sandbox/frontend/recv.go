@@ -82,7 +82,7 @@ func (l *lowerer) lowerReturnRecv(c *astutil.Cursor, n *ast.ReturnStmt) {
 		has = has || l.hasRecv(r)
 		boolIntoIface = boolIntoIface || isBoolOp(r) && types.IsInterface(results.At(i).Type()) && l.info.Types[r].Value == nil
 	}
-	if !has && !boolIntoIface {
+	if !has && !boolIntoIface && !l.returnNeedsTemps(n, results) {
 		return
 	}
 	l.note("receives and comparisons in return statements")

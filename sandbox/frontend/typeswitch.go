@@ -156,10 +156,10 @@ func (l *lowerer) typeTest(v string, t types.Type) string {
 }
 
 // nativeTypeTest reports whether the interpreter's type switch tells
-// values of t apart: not for structs, pointers or interfaces.
+// values of t apart: not for structs, pointers, interfaces or functions.
 func nativeTypeTest(t types.Type) bool {
 	switch t.Underlying().(type) {
-	case *types.Struct, *types.Pointer, *types.Interface:
+	case *types.Struct, *types.Pointer, *types.Interface, *types.Signature:
 		return false
 	}
 	return true

@@ -1,0 +1,106 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// lowerArrayLen rewrites len or cap of an array, or of a pointer to one,
+// that is not a constant (its operand calls a function or receives): Go
+// evaluates the operand and gives the array's length, even for a nil
+// pointer, where the interpreter indexes through the pointer and panics.
+// len(f()) becomes
+//
+//	func() int { _fl_v1 := f(); _ = _fl_v1; return 40 }()
+//
+// (a dereference *f() in the operand still panics on nil, as in Go).
+func (l *lowerer) lowerArrayLen(call *ast.CallExpr) ast.Expr {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" && b.Name() != "cap" {
+		return nil
+	}
+	if l.info.Types[call].Value != nil {
+		return nil
+	}
+	t := under(l.info.TypeOf(call.Args[0]))
+	if p, ok := t.(*types.Pointer); ok {
+		t = under(p.Elem())
+	}
+	arr, ok := t.(*types.Array)
+	if !ok {
+		return nil
+	}
+	l.note("len of arrays")
+	v := l.fresh("v")
+	lit := l.parseExpr("func() int {\n" + v + " := _fl_arg\n_ = " + v + "\nreturn " + strconv.FormatInt(arr.Len(), 10) + "\n}()").(*ast.CallExpr)
+	lit.Fun.(*ast.FuncLit).Body.List[0].(*ast.AssignStmt).Rhs[0] = call.Args[0]
+	return lit
+}
+
+// lowerConstLen replaces the value of a constant declared as len or cap
+// of an array that is not itself a constant (const n = len(m[""])), which
+// the interpreter evaluates and panics on, by the value. A value naming
+// iota is left alone: the specifications after it repeat it.
+func (l *lowerer) lowerConstLen(d *ast.GenDecl) {
+	for _, s := range d.Specs {
+		vs := s.(*ast.ValueSpec)
+		for i, v := range vs.Values {
+			reads, iota := false, false
+			ast.Inspect(v, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.Ident:
+					iota = iota || l.info.Uses[x] == types.Universe.Lookup("iota")
+				case *ast.CallExpr:
+					if len(x.Args) == 1 && l.info.Types[x.Args[0]].Value == nil && !l.info.Types[x.Args[0]].IsType() {
+						reads = true
+					}
+				}
+				return true
+			})
+			if tv := l.info.Types[v]; reads && !iota && tv.Value != nil {
+				l.note("len of arrays")
+				vs.Values[i] = l.constExpr(tv.Value, tv.Type)
+			}
+		}
+	}
+}
+
+// lowerRangeCalledArrayPointer rewrites a range loop with at most an index
+// over a pointer to an array that a call returns (for i := range f()):
+// Go calls f but does not dereference its result, which may be nil; the
+// interpreter dereferences it. The call goes first, into a temporary,
+// then the loop counts to the array's length. (A labeled loop is left
+// alone: its label cannot move to the block.)
+func (l *lowerer) lowerRangeCalledArrayPointer(n *ast.RangeStmt) ast.Stmt {
+	if n.Value != nil && !isBlank(n.Value) || l.pure(n.X) {
+		return nil
+	}
+	if _, labeled := l.labels[n]; labeled {
+		return nil
+	}
+	p, ok := under(l.info.TypeOf(n.X)).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	arr, ok := under(p.Elem()).(*types.Array)
+	if !ok {
+		return nil
+	}
+	l.note("range over a pointer to an array")
+	v := l.fresh("v")
+	stmts := l.parseStmts(v + " := _fl_arg\n_ = " + v)
+	stmts[0].(*ast.AssignStmt).Rhs[0] = n.X
+	n.X = &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(arr.Len(), 10)}
+	l.info.Types[n.X] = types.TypeAndValue{Type: types.Typ[types.Int], Value: constant.MakeInt64(arr.Len())}
+	var loop ast.Stmt = n
+	if s := l.lowerRangeInt(n); s != nil {
+		loop = s
+	}
+	return &ast.BlockStmt{Lbrace: n.Pos(), List: append(stmts, loop)}
+}

@@ -1,0 +1,159 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// Functions as elements of composite literals.
+//
+// In a slice, array or map literal, the interpreter takes a function
+// declared further down the file as a value that does nothing when
+// called ("[]func(int){f0}" where f0 follows: fs[0](1) returns at once).
+// lowerFuncElems wraps each such element, a package-level function named
+// directly, in a function literal that calls it:
+//
+//	[]func(int){func(_fl_a1 int) { f0(_fl_a1) }}
+//
+// (function values cannot be compared, so the wrapper is not told apart).
+func (l *lowerer) lowerFuncElems(lit *ast.CompositeLit) {
+	switch under(l.info.TypeOf(lit)).(type) {
+	case *types.Slice, *types.Array, *types.Map:
+	default:
+		return
+	}
+	for i, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if w := l.funcWrapper(kv.Value); w != nil {
+				kv.Value = w
+			}
+			continue
+		}
+		if w := l.funcWrapper(e); w != nil {
+			lit.Elts[i] = w
+		}
+	}
+}
+
+// funcWrapper returns a function literal calling the package-level
+// function e names, or nil when e is something else.
+func (l *lowerer) funcWrapper(e ast.Expr) ast.Expr {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && l.isConversion(call) {
+		if w := l.funcWrapper(call.Args[0]); w != nil {
+			call.Args[0] = w
+		}
+		return nil
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	fn, ok := l.info.Uses[id].(*types.Func)
+	if !ok || fn.Parent() != l.pkg.Scope() {
+		return nil
+	}
+	if _, generic := l.info.Instances[id]; generic {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.TypeParams() != nil {
+		return nil
+	}
+	l.note("functions in composite literals")
+	var params, args []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		name := l.fresh("a")
+		t := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			elem, _ := l.typeExpr(t.(*types.Slice).Elem())
+			params = append(params, name+" ..."+elem)
+			args = append(args, name+"...")
+			continue
+		}
+		texpr, _ := l.typeExpr(t)
+		params = append(params, name+" "+texpr)
+		args = append(args, name)
+	}
+	var results []string
+	for i := 0; i < sig.Results().Len(); i++ {
+		texpr, _ := l.typeExpr(sig.Results().At(i).Type())
+		results = append(results, texpr)
+	}
+	call := id.Name + "(" + strings.Join(args, ", ") + ")"
+	body := call
+	if len(results) > 0 {
+		body = "return " + call
+	}
+	src := "func(" + strings.Join(params, ", ") + ") (" + strings.Join(results, ", ") + ") {\n" + body + "\n}"
+	w := l.parseExpr(src)
+	if tv, ok := l.info.Types[e]; ok {
+		l.info.Types[w] = tv
+	}
+	return w
+}
+
+// funcIntoInterface wraps a package-level function named directly where
+// it goes into an interface (returned as any, assigned to an interface,
+// passed as one): the interpreter stores its own representation of the
+// function there, which no assertion or type switch recognizes.
+func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
+	if _, ok := l.info.Uses[id].(*types.Func); !ok {
+		return nil
+	}
+	var target types.Type
+	switch p := parent.(type) {
+	case *ast.ReturnStmt:
+		if len(l.funcs) == 0 {
+			return nil
+		}
+		res := l.funcs[len(l.funcs)-1].Results()
+		for i, r := range p.Results {
+			if r == id && res.Len() == len(p.Results) {
+				target = res.At(i).Type()
+			}
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, r := range p.Rhs {
+				if r == id && !isBlank(p.Lhs[i]) {
+					target = l.info.TypeOf(p.Lhs[i])
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if p.Type != nil {
+			target = l.info.TypeOf(p.Type)
+		}
+	case *ast.CallExpr:
+		sig, ok := under(l.info.TypeOf(p.Fun)).(*types.Signature)
+		if !ok || l.isConversion(p) {
+			if l.isConversion(p) {
+				target = l.info.TypeOf(p.Fun)
+			}
+			break
+		}
+		for i, a := range p.Args {
+			if a != id {
+				continue
+			}
+			switch {
+			case sig.Variadic() && i >= sig.Params().Len()-1 && !p.Ellipsis.IsValid():
+				target = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
+			case i < sig.Params().Len():
+				target = sig.Params().At(i).Type()
+			}
+		}
+	case *ast.CompositeLit:
+		switch u := under(l.info.TypeOf(p)).(type) {
+		case *types.Slice:
+			target = u.Elem()
+		case *types.Array:
+			target = u.Elem()
+		}
+	}
+	if target == nil || !types.IsInterface(target) {
+		return nil
+	}
+	return l.funcWrapper(id)
+}

@@ -1,0 +1,65 @@
+package frontend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRefuseUnfaithful(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // "line:col: start of the message", "" when the program compiles
+	}{
+		{"assertion to a type whose name a local type shares",
+			"package main\n\ntype T struct{ a int }\n\nfunc f(x any) {\n\ttype T struct{ a int }\n\t_ = x.(T)\n}\n\nfunc main() { f(T{}) }\n",
+			"7:9: a type assertion to T, a name two types of the program have"},
+		{"type switch case on a shared name",
+			"package main\n\ntype T int\n\nfunc main() {\n\ttype T int\n\tvar x any = T(1)\n\tswitch x.(type) {\n\tcase T:\n\t}\n}\n",
+			"9:7: a type switch case T, a name two types of the program have"},
+		{"assertion to a local type with its own name",
+			"package main\n\nfunc main() {\n\ttype U int\n\tvar x any = U(1)\n\t_ = x.(U)\n}\n", ""},
+		{"assertion to an interface whose name a local interface shares",
+			"package main\n\ntype I interface{ f() }\n\ntype J interface{ I }\n\nfunc main() {\n\ttype J interface{ f() }\n\tvar x any\n\t_, _ = x.(J)\n}\n", ""},
+		{"method promoted at two depths, the deeper first",
+			"package main\n\ntype E string\n\nfunc (e E) Val() string { return string(e) }\n\ntype A struct{ E }\n\ntype B struct {\n\tA\n\tE\n}\n\nfunc main() { _ = B{} }\n",
+			"9:8: a struct whose embedded fields bring method Val at two depths"},
+		{"method promoted at two depths, the shallower first",
+			"package main\n\ntype E string\n\nfunc (e E) Val() string { return string(e) }\n\ntype A struct{ E }\n\ntype B struct {\n\tE\n\tA\n}\n\nfunc main() { _ = B{}.Val() }\n", ""},
+		{"own method over an embedded one",
+			"package main\n\ntype E struct{}\n\nfunc (E) Val() int { return 1 }\n\ntype B struct{ E }\n\nfunc (B) Val() int { return 2 }\n\nfunc main() { _ = B{}.Val() }\n", ""},
+		{"deferred function value after a recovering defer",
+			"package main\n\nfunc main() {\n\tdefer func() { recover() }()\n\tvar f func()\n\tdefer f()\n}\n",
+			"6:2: a deferred call that may panic, deferred after a function that recovers"},
+		{"deferred method of a concrete type after a recovering defer",
+			"package main\n\nimport \"sync\"\n\nfunc main() {\n\tvar mu sync.Mutex\n\tmu.Lock()\n\tdefer func() { recover() }()\n\tdefer mu.Unlock()\n}\n", ""},
+		{"deferred function value before a recovering defer",
+			"package main\n\nfunc main() {\n\tf := func() {}\n\tdefer f()\n\tdefer func() { recover() }()\n}\n", ""},
+		{"clear of a map with float keys",
+			"package main\n\nfunc main() {\n\tm := map[float64]int{1: 1}\n\tclear(m)\n}\n",
+			"5:2: clear of a map with floating-point or interface keys"},
+		{"clear of a map with struct keys holding an interface",
+			"package main\n\ntype K struct{ v any }\n\nfunc main() {\n\tm := map[K]int{}\n\tclear(m)\n}\n",
+			"7:2: clear of a map with floating-point or interface keys"},
+		{"clear of a map with string keys",
+			"package main\n\nfunc main() {\n\tm := map[string]int{\"a\": 1}\n\tclear(m)\n}\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog, diags := Check([]byte(tt.src), Options{})
+			if tt.want == "" {
+				require.Empty(t, diags, "source:\n%s", tt.src)
+				assert.NotNil(t, prog)
+				return
+			}
+			require.NotEmpty(t, diags, "want %q, source:\n%s", tt.want, tt.src)
+			got := itoa(diags[0].Line) + ":" + itoa(diags[0].Column) + ": " + diags[0].Message
+			assert.True(t, strings.HasPrefix(got, tt.want), "want %q, got %q", tt.want, got)
+			assert.Equal(t, KindUnsupported, diags[0].Kind, "got %q", got)
+			assert.Contains(t, got, "not supported by the playground")
+		})
+	}
+}

@@ -1,0 +1,94 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// lowerSelectOrder evaluates the channels and sent values of a select's
+// cases before the select, in source order, when one of them calls a
+// function: Go evaluates them all on entering the select, in order; the
+// interpreter evaluates each case's operands separately, so in
+//
+//	select {
+//	case c <- x:
+//	case <-makec(&x): // changes x
+//	}
+//
+// it sends the new x. (A labeled select is left alone: its label cannot
+// move to the block that holds the temporaries.)
+func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
+	if c.Index() < 0 {
+		return
+	}
+	var operands []*ast.Expr
+	recvOperand := func(e ast.Expr) {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			operands = append(operands, &u.X)
+		}
+	}
+	for _, s := range n.Body.List {
+		switch comm := s.(*ast.CommClause).Comm.(type) {
+		case *ast.SendStmt:
+			operands = append(operands, &comm.Chan, &comm.Value)
+		case *ast.ExprStmt:
+			recvOperand(comm.X)
+		case *ast.AssignStmt:
+			if len(comm.Rhs) == 1 {
+				recvOperand(comm.Rhs[0])
+			}
+		}
+	}
+	calls := false
+	for _, e := range operands {
+		calls = calls || l.hasCall(*e)
+	}
+	if !calls {
+		return
+	}
+	l.note("select operands")
+	var temps []ast.Stmt
+	for _, e := range operands {
+		if tv := l.info.Types[*e]; tv.Value != nil || tv.IsNil() {
+			continue
+		}
+		*e = l.temp(*e, nil, &temps)
+	}
+	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+}
+
+// lowerGoReceiver evaluates the receiver of "go x.M(args)" before the go
+// statement: Go copies it then (a value receiver sees x as it was, a
+// pointer receiver the pointer as it was); the interpreter reads x when
+// the goroutine starts.
+func (l *lowerer) lowerGoReceiver(c *astutil.Cursor, n *ast.GoStmt) {
+	if c.Index() < 0 {
+		return
+	}
+	sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	s := l.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || s.Obj().Pkg() != l.pkg {
+		return // a package's method (wg.Done) is bound by the interpreter as Go does
+	}
+	if id, ok := sel.X.(*ast.Ident); ok && strings.HasPrefix(id.Name, helperPrefix) {
+		return
+	}
+	recv, rtype := sel.X, l.info.TypeOf(sel.X)
+	msig := s.Obj().Type().(*types.Signature)
+	if _, ptrRecv := msig.Recv().Type().(*types.Pointer); ptrRecv && !types.IsInterface(rtype) {
+		if _, isPtr := under(rtype).(*types.Pointer); !isPtr {
+			recv = &ast.UnaryExpr{Op: token.AND, X: sel.X}
+		}
+	}
+	l.note("receivers of go statements")
+	var temps []ast.Stmt
+	sel.X = l.temp(recv, nil, &temps)
+	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+}
