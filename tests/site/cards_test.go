@@ -213,8 +213,11 @@ func saveElementShot(t *testing.T, ctx context.Context, dir, name, sel string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A picture beyond the viewport is drawn without the scroll bar, so the
+	// page is measured without it too (as on a phone), or the box would
+	// miss the reflowed element.
 	var box struct{ X, Y, W, H float64 }
-	if err := json.Unmarshal([]byte(evalString(t, ctx, `(() => { const e = document.querySelector(`+quote(sel)+`); e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect(); return JSON.stringify({X: r.left + scrollX, Y: r.top + scrollY, W: r.width, H: r.height}); })()`)), &box); err != nil {
+	if err := json.Unmarshal([]byte(evalString(t, ctx, `(() => { document.documentElement.style.scrollbarWidth = "none"; const e = document.querySelector(`+quote(sel)+`); e.scrollIntoView({block: "start"}); const r = e.getBoundingClientRect(); return JSON.stringify({X: r.left + scrollX, Y: r.top + scrollY, W: r.width, H: r.height}); })()`)), &box); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
