@@ -27,6 +27,10 @@ type Exercise struct {
 	Forbid []string
 	// Checks are the behaviour checks, in the order they are reported.
 	Checks []Check
+	// Mistakes maps a mistake the checks recognize (the mistake a verdict
+	// names, CheckResult.Mistake) to the hint for it: a report opens a
+	// failing check's hints with it, before the check's own.
+	Mistakes map[string]string
 
 	// Prompt is the task in Markdown.
 	Prompt string

@@ -16,20 +16,18 @@
 // A learner's file is package main with the functions the prompt asks for.
 // The grader validates it (Exercise.Validate: it parses, declares every
 // function, method, type and constant of the starter with the same
-// signature, and imports no package the exercise forbids), then builds one
-// program per check (Exercise.Program): the learner's file, unchanged line
-// for line, followed by the prelude and the exercise's checks, which call
-// the learner's code and the course's reference packages (core/...) side by
-// side on fixed instants and seeded random sources. The learner's own main,
-// if any, is renamed so that the checks' main runs instead.
+// signature, and imports no package the exercise forbids), then runs one
+// graded run of the sandbox per check: the learner's file, unchanged, is
+// compiled as a package of its own, and Exercise.Harness is the program
+// that runs: the prelude and the exercise's checks as package main, which
+// imports the learner's package and calls its code and the course's
+// reference packages (core/...) side by side on fixed instants and seeded
+// random sources. The checks' names are out of the learner's reach, and
+// their verdict travels through a package only they can import, never
+// through the output.
 //
-// Each program runs in a fresh interpreter and prints one line,
-//
-//	@@check {"name":..,"pass":..,"message":..,"input":..,"expected":..,"got":..}
-//
-// (and "@@input" lines naming what it is about to do, so that a panic or an
-// endless loop can be reported with its input). ParseCheck turns a run's
-// output and error into a CheckResult; running each check separately means
+// ParseCheck turns a run (RunOutput: output, error, verdict and the last
+// input announced) into a CheckResult; running each check separately means
 // a check that never ends is stopped by the runtime's watchdog and reported
 // as timed out while the others still report. NewReport gathers the
 // results, with a score and hints revealed one step at a time, and renders

@@ -6,20 +6,20 @@ import (
 	"time"
 )
 
-// Runner runs one program in a fresh interpreter and returns what it wrote
-// to standard output and, if it did not end normally, how it ended. It must
-// return once ctx is done, with a RunError of kind "timeout" if ctx's
-// deadline passed.
+// Runner runs one check: the learner's file src under harness, in a fresh
+// interpreter (sandbox.Run with Options.Harness), and returns what the run
+// produced; Check may be left empty. It must return once ctx is done,
+// with a RunError of kind "timeout" if ctx's deadline passed.
 type Runner interface {
-	Run(ctx context.Context, program string) (stdout string, err *RunError)
+	Run(ctx context.Context, src, harness string) RunOutput
 }
 
 // RunnerFunc adapts a function to Runner.
-type RunnerFunc func(ctx context.Context, program string) (string, *RunError)
+type RunnerFunc func(ctx context.Context, src, harness string) RunOutput
 
 // Run calls f.
-func (f RunnerFunc) Run(ctx context.Context, program string) (string, *RunError) {
-	return f(ctx, program)
+func (f RunnerFunc) Run(ctx context.Context, src, harness string) RunOutput {
+	return f(ctx, src, harness)
 }
 
 // Options tune Grade. The zero value runs one check at a time with
@@ -31,6 +31,9 @@ type Options struct {
 	Timeout time.Duration
 	// Hints is passed to NewReport.
 	Hints map[string]int
+	// Seed seeds the checks' randomized cases; 0 picks a fresh one, which
+	// the report gives.
+	Seed uint64
 }
 
 // DefaultTimeout is how long a check may run, the same as the page's
@@ -49,22 +52,26 @@ func (e *Exercise) Grade(ctx context.Context, r Runner, src string, opt Options)
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	lines := Lines(src)
+	seed := opt.Seed
+	if seed == 0 {
+		seed = NewSeed()
+	}
 	run := func(name string) CheckResult {
-		prog, err := e.Program(src, name)
+		h, err := e.Harness(name, seed)
 		if err != nil {
 			return CheckResult{Name: name, Status: StatusError, Message: err.Error()}
 		}
 		cctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
-		out, runErr := r.Run(cctx, prog)
-		return ParseCheck(name, out, runErr, lines)
+		return ParseCheck(name, r.Run(cctx, src, h))
 	}
 	names := e.CheckNames()
 	results := make([]CheckResult, len(names))
 	results[0] = run(names[0])
 	if results[0].Compile {
-		return NewReport(e, results[:1], opt.Hints)
+		rep := NewReport(e, results[:1], opt.Hints)
+		rep.Seed = seed
+		return rep
 	}
 	parallel := opt.Parallel
 	if parallel < 1 {
@@ -81,5 +88,7 @@ func (e *Exercise) Grade(ctx context.Context, r Runner, src string, opt Options)
 		}(i)
 	}
 	wg.Wait()
-	return NewReport(e, results, opt.Hints)
+	rep := NewReport(e, results, opt.Hints)
+	rep.Seed = seed
+	return rep
 }

@@ -19,7 +19,7 @@ func TestDeepSourceIsRefusedBeforeParsing(t *testing.T) {
 	require.NotEmpty(t, ds, "want a diagnostic")
 	assert.Contains(t, ds[0].Message, "not supported by the playground", "diagnostics %v", ds)
 	assert.Equal(t, 3, ds[0].Line, "diagnostics %v", ds)
-	plan := e.Plan(deep)
+	plan := e.Plan(deep, 1)
 	assert.Empty(t, plan.Runs, "nothing to run for a refused file")
 	assert.NotEmpty(t, plan.Diagnostics)
 }

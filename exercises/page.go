@@ -18,43 +18,42 @@ type Plan struct {
 	// Diagnostics, when not empty, are why no check can run; the page
 	// shows them and runs nothing.
 	Diagnostics []Diagnostic `json:"diagnostics,omitempty"`
-	// Runs holds one program per check, in report order. Run them one at
-	// a time (each in a fresh run, with the page's watchdog); if the
+	// Runs holds one harness per check, in report order. Run each with
+	// the learner's file as the source (rt.run(source, {harness})), one
+	// at a time, each in a fresh run with the page's watchdog; if the
 	// first one fails to compile, the others will too: stop there.
 	Runs []PlannedRun `json:"runs,omitempty"`
 	// TimeoutMs is the watchdog each run should get.
 	TimeoutMs int `json:"timeoutMs"`
+	// Seed seeds the checks' randomized cases.
+	Seed uint64 `json:"seed"`
 }
 
-// PlannedRun is one program to run.
+// PlannedRun is one check's harness.
 type PlannedRun struct {
-	Check  string `json:"check"`
-	Source string `json:"source"`
+	Check   string `json:"check"`
+	Harness string `json:"harness"`
 }
 
-// RunOutput is what a planned run produced, in the shape of the runtime's
-// RunResult (wasm/BRIDGE.md) with the check's name added.
-type RunOutput struct {
-	Check  string    `json:"check"`
-	Stdout string    `json:"stdout"`
-	Error  *RunError `json:"error"`
-}
-
-// Plan validates src and returns the programs that run its checks.
-func (e *Exercise) Plan(src string) Plan {
-	p := Plan{Exercise: e.Slug, TimeoutMs: int(DefaultTimeout.Milliseconds())}
+// Plan validates src and returns the harnesses that check it, with their
+// randomized cases seeded by seed (0: a fresh seed).
+func (e *Exercise) Plan(src string, seed uint64) Plan {
+	if seed == 0 {
+		seed = NewSeed()
+	}
+	p := Plan{Exercise: e.Slug, TimeoutMs: int(DefaultTimeout.Milliseconds()), Seed: seed}
 	if ds := e.Validate(src); len(ds) > 0 {
 		p.Diagnostics = ds
 		return p
 	}
 	for _, c := range e.Checks {
-		prog, err := e.Program(src, c.Name)
-		if err != nil { // unreachable once Validate passed
+		h, err := e.Harness(c.Name, seed)
+		if err != nil { // unreachable: the check exists
 			p.Diagnostics = []Diagnostic{{Message: err.Error()}}
 			p.Runs = nil
 			return p
 		}
-		p.Runs = append(p.Runs, PlannedRun{Check: c.Name, Source: prog})
+		p.Runs = append(p.Runs, PlannedRun{Check: c.Name, Harness: h})
 	}
 	return p
 }
@@ -65,27 +64,33 @@ func (e *Exercise) ReportRuns(src string, runs []RunOutput, hints map[string]int
 	if ds := e.Validate(src); len(ds) > 0 {
 		return ErrorReport(e, ds)
 	}
-	lines := Lines(src)
 	results := make([]CheckResult, 0, len(runs))
 	for _, r := range runs {
-		results = append(results, ParseCheck(r.Check, r.Stdout, r.Error, lines))
+		results = append(results, ParseCheck(r.Check, r))
 	}
 	return NewReport(e, results, hints)
 }
 
-// PlanJSON is Plan for the exercise slug, as JSON. An unknown slug gives
-// {"error": "..."}.
+// PlanJSON is Plan for the exercise slug with a fresh seed, as JSON. An
+// unknown slug gives {"error": "..."}.
 func PlanJSON(slug, src string) string {
+	return PlanSeedJSON(slug, src, 0)
+}
+
+// PlanSeedJSON is PlanJSON with the given seed (0: a fresh one), to
+// repeat a grading.
+func PlanSeedJSON(slug, src string, seed uint64) string {
 	e, err := Get(slug)
 	if err != nil {
 		return errorJSON(err)
 	}
-	return marshal(e.Plan(src))
+	return marshal(e.Plan(src, seed))
 }
 
 // ReportJSON is ReportRuns for the exercise slug, with the runs and hints
-// given as JSON ([{"check","stdout","error"}] and {"check-name": n}; hints
-// may be empty). Malformed input gives {"error": "..."}.
+// given as JSON ([{"check","stdout","error","verdict","input"}] and
+// {"check-name": n}; hints may be empty). Malformed input gives
+// {"error": "..."}.
 func ReportJSON(slug, src, runsJSON, hintsJSON string) string {
 	e, err := Get(slug)
 	if err != nil {

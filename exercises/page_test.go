@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,9 +35,12 @@ func TestPageFlow(t *testing.T) {
 			require.Len(t, plan.Runs, len(e.Checks))
 			assert.Equal(t, 5000, plan.TimeoutMs)
 			var runs []exercises.RunOutput
+			assert.NotZero(t, plan.Seed, "a fresh seed")
 			for _, r := range plan.Runs {
-				out, runErr := native.Run(context.Background(), r.Source)
-				runs = append(runs, exercises.RunOutput{Check: r.Check, Stdout: out, Error: runErr})
+				assert.Contains(t, r.Harness, "const chkSeed uint64 = "+strconv.FormatUint(plan.Seed, 10), "each harness uses the plan's seed")
+				out := native.Run(context.Background(), tc.src, r.Harness)
+				out.Check = r.Check
+				runs = append(runs, out)
 			}
 			runsJSON, err := json.Marshal(runs)
 			require.NoError(t, err)
@@ -44,6 +48,7 @@ func TestPageFlow(t *testing.T) {
 			require.NoError(t, json.Unmarshal([]byte(exercises.ReportJSON(e.Slug, tc.src, string(runsJSON), `{"server-errors": 1}`)), &report))
 			assert.Equal(t, tc.status, report.Status)
 			assert.Equal(t, tc.passed, report.Passed)
+			assert.Equal(t, plan.Seed, report.Seed, "the report gives the seed")
 			for _, c := range report.Checks {
 				if c.Name == "server-errors" && tc.name == "wrong" {
 					assert.Len(t, c.Hints, 2, "one extra hint asked for")

@@ -5,98 +5,54 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 )
 
-// SourceError is returned by Program when the learner's file cannot be
-// graded: it does not parse or does not declare what the exercise asks for.
-type SourceError struct {
-	Diagnostics []Diagnostic
+// MaxSourceBytes is the largest file the grader accepts, the same limit
+// as the runtime's.
+const MaxSourceBytes = 1 << 20
+
+// maxSeed bounds the seeds NewSeed picks, so that one is easy to retype.
+const maxSeed = 1_000_000_000
+
+// NewSeed returns a fresh seed for the checks' randomized cases: each
+// submission in the page gets its own, so a file cannot be tuned to a
+// known set of inputs. Seeds are positive; 0 means "pick one".
+func NewSeed() uint64 {
+	return 1 + rand.Uint64N(maxSeed-1)
 }
 
-func (e *SourceError) Error() string {
-	parts := make([]string, len(e.Diagnostics))
-	for i, d := range e.Diagnostics {
-		parts[i] = d.String()
-	}
-	return strings.Join(parts, "\n")
-}
-
-// learnerMain is what a learner's own main is renamed to in a check program.
-const learnerMain = "chkLearnerMain"
-
-// Program returns the source of the program that runs check name of the
-// exercise slug against the learner's file src. See Exercise.Program.
-func Program(slug, src, check string) (string, error) {
-	e, err := Get(slug)
-	if err != nil {
-		return "", err
-	}
-	return e.Program(src, check)
-}
-
-// Program returns the source of the program that runs the named check
-// against the learner's file src: src itself, with the checks' imports
-// added on its package line and its main (if any) renamed, followed by the
-// shared prelude and the exercise's checks. Every line of src keeps its
-// number, so an error the interpreter reports at line n of the program is
-// at line n of the learner's file when n <= Lines(src). A file that fails
-// Validate gives a *SourceError.
-func (e *Exercise) Program(src, check string) (string, error) {
+// Harness returns the program that runs the named check against a
+// submission, seeded with seed (0 picks one with NewSeed): the shared
+// prelude and the exercise's checks, as one package main that imports the
+// learner's file as package submission. The sandbox runs them together
+// (sandbox.Options.Harness, with the learner's file, unchanged, as the
+// source), so every position it reports in the learner's code is the
+// learner's own, and the checks' names are out of the learner's reach.
+// The verdict comes back through the sandbox's grading package, not the
+// program's output: see ParseCheck.
+func (e *Exercise) Harness(check string, seed uint64) (string, error) {
 	if _, ok := e.Check(check); !ok {
 		return "", fmt.Errorf("exercises: %s has no check %q (have %s)", e.Slug, check, strings.Join(e.CheckNames(), ", "))
 	}
-	if ds := e.Validate(src); len(ds) > 0 {
-		return "", &SourceError{Diagnostics: ds}
-	}
-	fset, f, _ := parseLearner(src) // Validate parsed it already
-	var edits []edit
-	name := fset.Position(f.Name.End()).Offset
-	edits = append(edits, edit{name, name, "; " + e.harnessImports()})
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			at := fset.Position(fd.Name.Pos()).Offset
-			edits = append(edits, edit{at, at + len("main"), learnerMain})
-		}
+	if seed == 0 {
+		seed = NewSeed()
 	}
 	var b strings.Builder
-	b.WriteString(apply(src, edits))
-	b.WriteString("\n\n// ---- checks ----\n\n")
+	b.WriteString("package main\n\n")
+	b.WriteString(e.harnessImports())
+	b.WriteString("\n\n")
 	b.WriteString(harnessBody(prelude))
 	b.WriteString("\n")
 	b.WriteString(harnessBody(e.checks))
-	fmt.Fprintf(&b, "\nconst chkSelected = %s\n", strconv.Quote(check))
+	fmt.Fprintf(&b, "\nconst chkSelected = %s\n\nconst chkSeed uint64 = %d\n", strconv.Quote(check), seed)
 	return b.String(), nil
 }
 
-// Lines returns the number of lines of src: a program line number above it
-// belongs to the checks, not to the learner.
-func Lines(src string) int {
-	return strings.Count(src, "\n") + 1
-}
-
-type edit struct {
-	from, to int
-	text     string
-}
-
-// apply replaces src[from:to] by text for each edit; edits are in order and
-// do not overlap.
-func apply(src string, edits []edit) string {
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		b.WriteString(src[last:e.from])
-		b.WriteString(e.text)
-		last = e.to
-	}
-	b.WriteString(src[last:])
-	return b.String()
-}
-
 // harnessImports returns the imports of the prelude and the checks as one
-// import declaration on a single line.
+// import declaration.
 func (e *Exercise) harnessImports() string {
 	seen := map[string]bool{}
 	var specs []string
@@ -112,11 +68,11 @@ func (e *Exercise) harnessImports() string {
 			}
 			if !seen[s] {
 				seen[s] = true
-				specs = append(specs, s)
+				specs = append(specs, "\t"+s+"\n")
 			}
 		}
 	}
-	return "import (" + strings.Join(specs, "; ") + ")"
+	return "import (\n" + strings.Join(specs, "") + ")"
 }
 
 // harnessBody returns a harness file without its package clause and

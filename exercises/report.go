@@ -24,6 +24,10 @@ type Report struct {
 	Passed int `json:"passed"`
 	Total  int `json:"total"`
 	Score  int `json:"score"`
+	// Seed seeded the checks' randomized cases: grading the same file
+	// with the same seed (the command's -seed) repeats them. 0 when
+	// unknown.
+	Seed uint64 `json:"seed,omitempty"`
 }
 
 // CheckReport is a check's result with its title and the hints revealed
@@ -51,7 +55,7 @@ func NewReport(e *Exercise, results []CheckResult, hints map[string]int) Report 
 	for _, res := range results {
 		if res.Compile {
 			r.Status = StatusError
-			r.Diagnostics = []Diagnostic{{Line: res.Line, Message: res.Message}}
+			r.Diagnostics = []Diagnostic{{Line: res.Line, Column: res.Column, Message: res.Message}}
 			return r
 		}
 		byName[res.Name] = res
@@ -61,16 +65,19 @@ func NewReport(e *Exercise, results []CheckResult, hints map[string]int) Report 
 		if !ok {
 			res = CheckResult{Name: c.Name, Status: StatusError, Message: "the check did not run"}
 		}
+		if res.Seed != 0 {
+			r.Seed = res.Seed
+		}
 		cr := CheckReport{CheckResult: res, Title: c.Title}
 		if res.Passed() {
 			r.Passed++
-		} else if len(c.Hints) > 0 {
+		} else if all := e.hintsFor(c, res.Mistake); len(all) > 0 {
 			n := 1 + hints[c.Name]
-			if n > len(c.Hints) {
-				n = len(c.Hints)
+			if n > len(all) {
+				n = len(all)
 			}
-			cr.Hints = c.Hints[:n:n]
-			cr.MoreHints = n < len(c.Hints)
+			cr.Hints = all[:n:n]
+			cr.MoreHints = n < len(all)
 		}
 		r.Checks = append(r.Checks, cr)
 	}
@@ -82,6 +89,23 @@ func NewReport(e *Exercise, results []CheckResult, hints map[string]int) Report 
 		r.Score = r.Passed * 100 / r.Total
 	}
 	return r
+}
+
+// hintsFor returns check c's hints in the order a learner who made
+// mistake should see them: the hint for that mistake first, if the
+// exercise has one, then the check's own.
+func (e *Exercise) hintsFor(c Check, mistake string) []string {
+	first, ok := e.Mistakes[mistake]
+	if !ok {
+		return c.Hints
+	}
+	out := []string{first}
+	for _, h := range c.Hints {
+		if h != first {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // ErrorReport is the report for a file that could not be graded.
@@ -100,6 +124,9 @@ func (r Report) Text() string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%s: %d of %d checks pass (score %d%%)\n", r.Exercise, r.Passed, r.Total, r.Score)
+	if r.Seed != 0 {
+		fmt.Fprintf(&b, "randomized cases seeded with %d (-seed %d repeats them)\n", r.Seed, r.Seed)
+	}
 	for _, c := range r.Checks {
 		fmt.Fprintf(&b, "\n%-5s %s\n", strings.ToUpper(c.Status), c.Name)
 		if c.Passed() {

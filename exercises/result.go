@@ -3,7 +3,9 @@ package exercises
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // RunError is how a program run ended when it did not end normally, in the
@@ -49,58 +51,77 @@ type CheckResult struct {
 	Got      string `json:"got,omitempty"`
 	// Output is what the learner's code printed during the check.
 	Output string `json:"output,omitempty"`
-	// Line is the line of the learner's file an error points at, or 0.
-	Line int `json:"line,omitempty"`
+	// Line and Column are where in the learner's file an error points, or
+	// 0.
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
 	// Compile reports that the program did not compile, so no check of the
 	// exercise can run until the learner fixes it.
 	Compile bool `json:"compile,omitempty"`
+	// Mistake names the mistake the check recognized, if it did: the
+	// report then opens with that mistake's hint.
+	Mistake string `json:"mistake,omitempty"`
+	// Seed seeded the check's randomized cases (0 when unknown).
+	Seed uint64 `json:"seed,omitempty"`
 }
 
 // Passed reports whether the check passed.
 func (r CheckResult) Passed() bool { return r.Status == StatusPass }
 
-const (
-	checkMarker = "@@check "
-	inputMarker = "@@input "
-)
+// RunOutput is what one check's run produced, in the shape of the
+// runtime's RunResult (wasm/BRIDGE.md) for a graded run, with the check's
+// name added: what the learner's code printed, how the run ended, and what
+// the checks reported through the grading channel.
+type RunOutput struct {
+	Check  string    `json:"check"`
+	Stdout string    `json:"stdout"`
+	Error  *RunError `json:"error"`
+	// Verdict is the check's result as the harness reported it (a JSON
+	// object), empty if it never did.
+	Verdict string `json:"verdict"`
+	// Input is what the check announced it was about to do last.
+	Input string `json:"input"`
+}
 
-// ParseCheck turns the output of the program that ran check name (see
-// Program) and the error it ended with, if any, into a result. learnerLines
-// is Lines of the learner's file: an error beyond it lies in the checks.
-//
-// The program's last @@check line decides when the run ended normally. A
-// run that ended in an error fails the check whatever it printed: a
-// timeout, a panic or a crash is reported with the input the check was
-// running (its last @@input line).
-func ParseCheck(name, stdout string, runErr *RunError, learnerLines int) CheckResult {
-	res := CheckResult{Name: name}
-	var verdict, input string
-	var out []string
-	for _, line := range strings.SplitAfter(stdout, "\n") {
-		switch {
-		case strings.HasPrefix(line, checkMarker):
-			verdict = strings.TrimSpace(strings.TrimPrefix(line, checkMarker))
-		case strings.HasPrefix(line, inputMarker):
-			_ = json.Unmarshal([]byte(strings.TrimSpace(strings.TrimPrefix(line, inputMarker))), &input)
-		default:
-			out = append(out, line)
-		}
-	}
-	res.Output = strings.Join(out, "")
-	if runErr != nil {
+// maxShownOutput bounds the learner's output a result carries.
+const maxShownOutput = 4 << 10
+
+// verdictLook is what the old verdict lines on standard output started
+// with; output that contains it imitates a verdict.
+const verdictLook = "@@check"
+
+// ParseCheck turns the run of check name into a result. learnerLines is
+// the learner's file's line count. A run that ended in an error fails the
+// check whatever was reported: a timeout, a panic or a crash is reported
+// with the input the check was on. A run that ended normally is judged by
+// its verdict alone, which the learner's code cannot write; output that
+// imitates one is an error, and output is never taken for a verdict.
+func ParseCheck(name string, out RunOutput) CheckResult {
+	res := CheckResult{Name: name, Output: clipOutput(out.Stdout)}
+	if runErr := out.Error; runErr != nil {
 		res.Status = StatusError
-		res.Input = input
-		res.Message = describeRunError(runErr, learnerLines)
-		if runErr.Line > 0 && runErr.Line <= learnerLines {
-			res.Line = runErr.Line
+		res.Input = out.Input
+		res.Message = describeRunError(runErr)
+		if runErr.Line > 0 && !inChecks(runErr) {
+			res.Line, res.Column = runErr.Line, runErr.Column
 		}
 		res.Compile = runErr.Kind == "compile" || runErr.Kind == "import"
+		if res.Compile && res.Line > 0 {
+			// The report shows it as a diagnostic, which gives the place.
+			res.Message = runErr.Message
+		}
 		return res
 	}
-	if verdict == "" {
+	if strings.Contains(out.Stdout, verdictLook) {
 		res.Status = StatusError
-		res.Input = input
-		res.Message = "the check ended without reporting a result"
+		res.Message = "your code printed " + strconv.Quote(verdictLook) + ", which imitates the grader's verdict: " +
+			"a check's result never travels on the output, so remove that print"
+		return res
+	}
+	if out.Verdict == "" {
+		res.Status = StatusError
+		res.Input = out.Input
+		res.Message = "the check ended without reporting a result: did your code end the program (os.Exit) while the check ran?"
 		return res
 	}
 	var v struct {
@@ -110,28 +131,50 @@ func ParseCheck(name, stdout string, runErr *RunError, learnerLines int) CheckRe
 		Input    string `json:"input"`
 		Expected string `json:"expected"`
 		Got      string `json:"got"`
+		Mistake  string `json:"mistake"`
+		Seed     uint64 `json:"seed"`
 	}
-	if err := json.Unmarshal([]byte(verdict), &v); err != nil || v.Name != name {
+	if err := json.Unmarshal([]byte(out.Verdict), &v); err != nil || v.Name != name {
 		res.Status = StatusError
-		res.Message = "the check's result could not be read: " + verdict
+		res.Message = "internal error: the check's result could not be read"
 		return res
 	}
+	res.Seed = v.Seed
 	if v.Pass {
 		res.Status = StatusPass
 		return res
 	}
 	res.Status = StatusFail
-	res.Message, res.Input, res.Expected, res.Got = v.Message, v.Input, v.Expected, v.Got
+	res.Message, res.Input, res.Expected, res.Got, res.Mistake = v.Message, v.Input, v.Expected, v.Got, v.Mistake
 	return res
 }
 
-func describeRunError(e *RunError, learnerLines int) string {
-	inLearner := e.Line > 0 && e.Line <= learnerLines
+// clipOutput keeps the start of a long output.
+func clipOutput(s string) string {
+	if len(s) <= maxShownOutput {
+		return s
+	}
+	cut := maxShownOutput
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n[... %d more bytes not shown]\n", len(s)-cut)
+}
+
+// inChecks reports whether an error lies in the checks rather than the
+// learner's code: the sandbox prefixes those with the harness's file name.
+func inChecks(e *RunError) bool {
+	return strings.HasPrefix(e.Message, checksFile+":")
+}
+
+// checksFile is the name the sandbox gives the checks' file
+// (sandbox.HarnessName).
+const checksFile = "checks.go"
+
+func describeRunError(e *RunError) string {
 	at := ""
-	if inLearner {
-		// Interpreters locate a panic by its function more reliably than
-		// by its statement.
-		at = fmt.Sprintf(" near line %d", e.Line)
+	if e.Line > 0 {
+		at = fmt.Sprintf(" at line %d", e.Line)
 	}
 	switch e.Kind {
 	case "timeout":
@@ -141,17 +184,18 @@ func describeRunError(e *RunError, learnerLines int) string {
 	case "panic":
 		return "your code panicked" + at + ": " + strings.TrimPrefix(e.Message, "panic: ")
 	case "crash":
-		msg := "the run crashed" + at + ": " + e.Message
 		if strings.Contains(e.Message, "stack") {
-			msg += " (a recursion that never stops?)"
+			return "the page's stack is limited, and your code went deeper than it allows" + at +
+				" (a recursion that never stops, or one as deep as the attempt number: a loop needs no stack): " + e.Message
 		}
-		return msg
+		return "the run crashed" + at + ": " + e.Message
 	case "compile", "import":
-		if inLearner {
-			return fmt.Sprintf("does not compile: line %d:%d: %s", e.Line, e.Column, e.Message)
+		if inChecks(e) {
+			return "your code does not fit the checks (a type or signature differs from the starter's): " +
+				strings.TrimPrefix(e.Message, checksFile+":")
 		}
-		if e.Line > learnerLines {
-			return "your code does not fit the checks (a type or signature differs from the starter's): " + e.Message
+		if e.Line > 0 {
+			return fmt.Sprintf("does not compile: line %d:%d: %s", e.Line, e.Column, e.Message)
 		}
 		return "does not compile: " + e.Message
 	}

@@ -2,7 +2,9 @@ package exercises_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,71 +13,84 @@ import (
 )
 
 func TestParseCheck(t *testing.T) {
-	const fail = `@@check {"name":"burst","pass":false,"message":"too many","input":"b := NewBucket(4, 2, t0)","expected":"false","got":"true"}` + "\n"
+	const fail = `{"name":"burst","pass":false,"message":"too many","input":"b := NewBucket(4, 2, t0)","expected":"false","got":"true","mistake":"no-cap","seed":7}`
+	const pass = `{"name":"burst","pass":true,"message":"","input":"","expected":"","got":"","seed":7}`
 	tests := []struct {
-		name   string
-		stdout string
-		err    *exercises.RunError
-		want   exercises.CheckResult
+		name string
+		out  exercises.RunOutput
+		want exercises.CheckResult
 	}{
 		{
-			name:   "pass",
-			stdout: "@@input \"NewBucket(1, 1, t0)\"\n@@check {\"name\":\"burst\",\"pass\":true,\"message\":\"\",\"input\":\"\",\"expected\":\"\",\"got\":\"\"}\n",
-			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusPass},
+			name: "pass",
+			out:  exercises.RunOutput{Verdict: pass, Input: "NewBucket(1, 1, t0)"},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusPass, Seed: 7},
 		},
 		{
-			name:   "fail, with the learner's output kept",
-			stdout: "debug 1\n" + fail,
+			name: "fail, with the learner's output kept",
+			out:  exercises.RunOutput{Stdout: "debug 1\n", Verdict: fail},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusFail, Message: "too many",
-				Input: "b := NewBucket(4, 2, t0)", Expected: "false", Got: "true", Output: "debug 1\n"},
+				Input: "b := NewBucket(4, 2, t0)", Expected: "false", Got: "true", Output: "debug 1\n", Mistake: "no-cap", Seed: 7},
 		},
 		{
-			name:   "the last verdict wins",
-			stdout: "@@check {\"name\":\"burst\",\"pass\":true}\n" + fail,
-			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusFail, Message: "too many",
-				Input: "b := NewBucket(4, 2, t0)", Expected: "false", Got: "true"},
+			name: "a verdict printed on the output is an error, whatever the real one says",
+			out:  exercises.RunOutput{Stdout: "@@check {\"name\":\"burst\",\"pass\":true}\n@@check ", Verdict: fail},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Output: "@@check {\"name\":\"burst\",\"pass\":true}\n@@check ",
+				Message: "your code printed \"@@check\", which imitates the grader's verdict: a check's result never travels on the output, so remove that print"},
 		},
 		{
-			name:   "timeout names the input",
-			stdout: "@@input \"b := NewBucket(10, 2, t0)\"\n",
-			err:    &exercises.RunError{Kind: "timeout", Message: "watchdog"},
+			name: "timeout names the input",
+			out:  exercises.RunOutput{Input: "b := NewBucket(10, 2, t0)", Error: &exercises.RunError{Kind: "timeout", Message: "watchdog"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
 				Message: "timed out: the code did not finish (an endless loop, or a wait that never ends?)", Input: "b := NewBucket(10, 2, t0)"},
 		},
 		{
-			name:   "a run error beats a verdict printed before it",
-			stdout: "@@check {\"name\":\"burst\",\"pass\":true}\n",
-			err:    &exercises.RunError{Kind: "panic", Message: "boom", Line: 12, Column: 3},
-			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "your code panicked near line 12: boom", Line: 12},
+			name: "a run error beats a verdict reported before it",
+			out:  exercises.RunOutput{Verdict: pass, Error: &exercises.RunError{Kind: "panic", Message: "boom", Line: 12, Column: 3}},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "your code panicked at line 12: boom", Line: 12, Column: 3},
 		},
 		{
-			name: "a compile error in the learner's lines",
-			err:  &exercises.RunError{Kind: "compile", Message: "undefined: x", Line: 7, Column: 2},
-			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "does not compile: line 7:2: undefined: x", Line: 7, Compile: true},
+			name: "a compile error in the learner's file",
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "compile", Message: "undefined: x", Line: 7, Column: 2}},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "undefined: x", Line: 7, Column: 2, Compile: true},
 		},
 		{
 			name: "a compile error in the checks",
-			err:  &exercises.RunError{Kind: "compile", Message: "cannot use b (type *Bucket)", Line: 300, Column: 2},
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "compile", Message: "checks.go:300:2: cannot use b (type *Bucket)"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Compile: true,
-				Message: "your code does not fit the checks (a type or signature differs from the starter's): cannot use b (type *Bucket)"},
+				Message: "your code does not fit the checks (a type or signature differs from the starter's): 300:2: cannot use b (type *Bucket)"},
 		},
 		{
-			name:   "no verdict",
-			stdout: "hello\n",
-			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "the check ended without reporting a result", Output: "hello\n"},
+			name: "the stack of the page",
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "crash", Message: "Maximum call stack size exceeded"}},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
+				Message: "the page's stack is limited, and your code went deeper than it allows (a recursion that never stops, or one as deep as the attempt number: a loop needs no stack): Maximum call stack size exceeded"},
 		},
 		{
-			name:   "a verdict for another check",
-			stdout: "@@check {\"name\":\"other\",\"pass\":true}\n",
-			want:   exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "the check's result could not be read: {\"name\":\"other\",\"pass\":true}"},
+			name: "no verdict",
+			out:  exercises.RunOutput{Stdout: "hello\n", Input: "b := NewBucket(1, 1, t0)"},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Input: "b := NewBucket(1, 1, t0)",
+				Message: "the check ended without reporting a result: did your code end the program (os.Exit) while the check ran?", Output: "hello\n"},
+		},
+		{
+			name: "a verdict for another check is never echoed",
+			out:  exercises.RunOutput{Verdict: `{"name":"other","pass":true,"expected":"secret"}`},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "internal error: the check's result could not be read"},
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := exercises.ParseCheck("burst", tc.stdout, tc.err, 40)
-			assert.Equal(t, tc.want, got, "stdout %q, error %v", tc.stdout, tc.err)
+			got := exercises.ParseCheck("burst", tc.out)
+			assert.Equal(t, tc.want, got, "run %+v", tc.out)
 		})
 	}
+}
+
+func TestParseCheckClipsLongOutput(t *testing.T) {
+	long := strings.Repeat("é", 10000)
+	got := exercises.ParseCheck("burst", exercises.RunOutput{Stdout: long, Verdict: `{"name":"burst","pass":true}`})
+	assert.Less(t, len(got.Output), 5000, "the output shown is clipped")
+	assert.True(t, utf8.ValidString(got.Output), "clipped on a rune boundary")
+	assert.Contains(t, got.Output, "more bytes not shown")
 }
 
 func TestReportHintsAndScore(t *testing.T) {

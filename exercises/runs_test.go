@@ -54,7 +54,7 @@ func TestPanicIsReportedWithLineAndInput(t *testing.T) {
 	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
 	c := r.Checks[0]
 	assert.Equal(t, exercises.StatusError, c.Status)
-	assert.Contains(t, c.Message, "your code panicked near line")
+	assert.Contains(t, c.Message, "your code panicked at line")
 	assert.Contains(t, c.Message, "nil pointer dereference")
 	assert.Equal(t, lineOf(src, "if elapsed := now.Sub(b.last); elapsed > 0 {"), c.Line, "the panic's line in the learner's file: %s", c.Message)
 	assert.Contains(t, c.Input, "b := NewBucket(4, 2, t0)")
@@ -76,11 +76,11 @@ func TestLearnerOutputIsKept(t *testing.T) {
 	e := mustGet(t, "circuit-breaker")
 	src := strings.Replace(e.Solution, "func NewBreaker(threshold int, cooldown time.Duration) *Breaker {\n",
 		"func NewBreaker(threshold int, cooldown time.Duration) *Breaker {\n\tfmt.Println(\"new breaker\", threshold)\n", 1)
-	prog, err := e.Program(src, "closed-allows")
+	h, err := e.Harness("closed-allows", 0)
 	require.NoError(t, err)
-	out, runErr := native.Run(context.Background(), prog)
-	require.Nil(t, runErr)
-	res := exercises.ParseCheck("closed-allows", out, nil, exercises.Lines(src))
+	out := native.Run(context.Background(), src, h)
+	require.Nil(t, out.Error)
+	res := exercises.ParseCheck("closed-allows", out)
 	assert.Equal(t, exercises.StatusPass, res.Status)
 	assert.Equal(t, "new breaker 3\n", res.Output)
 }

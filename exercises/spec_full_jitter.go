@@ -4,7 +4,8 @@ var fullJitter = &Exercise{
 	Slug:    "full-jitter",
 	Title:   "A backoff schedule with full jitter",
 	Section: "4. Backoff and jitter",
-	Forbid:  []string{"github.com/flakylab/flakylab/core/backoff"},
+	// core/retry computes the same delays through Policy.Backoff.
+	Forbid: []string{"github.com/flakylab/flakylab/core/backoff", "github.com/flakylab/flakylab/core/retry"},
 	Checks: []Check{
 		{
 			Name:  "doubling",

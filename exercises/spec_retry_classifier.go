@@ -4,7 +4,8 @@ var retryClassifier = &Exercise{
 	Slug:    "retry-classifier",
 	Title:   "Retry only what can succeed",
 	Section: "3. Retry only what can succeed",
-	Forbid:  []string{"github.com/flakylab/flakylab/core/classify"},
+	// core/retry classifies with it: its Do would answer for it.
+	Forbid: []string{"github.com/flakylab/flakylab/core/classify", "github.com/flakylab/flakylab/core/retry"},
 	Checks: []Check{
 		{
 			Name:  "client-errors",

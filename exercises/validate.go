@@ -145,6 +145,9 @@ func parseLearner(src string) (*token.FileSet, *ast.File, []Diagnostic) {
 // starter, with the same parameter and result types. Extra declarations are
 // fine. An empty result means the checks can run.
 func (e *Exercise) Validate(src string) []Diagnostic {
+	if len(src) > MaxSourceBytes {
+		return []Diagnostic{{Message: fmt.Sprintf("the file is %d bytes; the grader takes at most %d (1 MiB)", len(src), MaxSourceBytes)}}
+	}
 	fset, f, ds := parseLearner(src)
 	if ds != nil {
 		return ds

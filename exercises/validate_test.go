@@ -104,27 +104,21 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestProgramKeepsLearnerLines(t *testing.T) {
+func TestHarnessIsTheChecksOnly(t *testing.T) {
 	e := mustGet(t, "token-bucket")
-	prog, err := e.Program(e.Starter, "burst")
+	h, err := e.Harness("burst", 42)
 	require.NoError(t, err)
-	src := strings.Split(e.Starter, "\n")
-	got := strings.Split(prog, "\n")
-	require.Greater(t, len(got), len(src))
-	assert.True(t, strings.HasPrefix(got[0], "package main; import ("), "the checks' imports go on the package line: %q", got[0])
-	for i := 1; i < len(src); i++ {
-		if strings.HasPrefix(src[i], "func main()") {
-			assert.Equal(t, "func chkLearnerMain() {", got[i], "the learner's main is renamed")
-			continue
-		}
-		assert.Equal(t, src[i], got[i], "line %d", i+1)
-	}
-	assert.Contains(t, prog, `const chkSelected = "burst"`)
+	assert.True(t, strings.HasPrefix(h, "package main\n"), "the harness is the program's main package")
+	assert.Contains(t, h, `. "submission"`, "it imports the learner's file as a package")
+	assert.Contains(t, h, `chkgrading "flakylab.internal/grading"`, "it reports through the grading channel")
+	assert.Contains(t, h, `const chkSelected = "burst"`)
+	assert.Contains(t, h, `const chkSeed uint64 = 42`)
+	assert.NotContains(t, h, "func NewBucket", "the learner's code is not pasted into it")
 
-	_, err = e.Program(e.Starter, "no-such-check")
+	_, err = e.Harness("no-such-check", 1)
 	assert.ErrorContains(t, err, "no check \"no-such-check\"")
-	_, err = e.Program("package main\n", "burst")
-	var se *exercises.SourceError
-	require.ErrorAs(t, err, &se)
-	assert.Contains(t, se.Error(), "missing function NewBucket")
+
+	fresh, err := e.Harness("burst", 0)
+	require.NoError(t, err)
+	assert.NotContains(t, fresh, "const chkSeed uint64 = 0\n", "seed 0 picks a fresh seed")
 }

@@ -52,6 +52,12 @@ func (r *run) exports() interp.Exports {
 		"Print":     reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, false)) }),
 		"Println":   reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, true)) }),
 	}
+	if r.harness != "" {
+		ex[GradingPackage+"/grading"] = map[string]reflect.Value{
+			"Verdict": reflect.ValueOf(r.graded.Verdict),
+			"Input":   reflect.ValueOf(r.graded.Input),
+		}
+	}
 	ex["."] = map[string]reflect.Value{"MapTypes": reflect.ValueOf(r.mapTypes(ex[fmtKey]))}
 	return ex
 }

@@ -30,6 +30,8 @@ type run struct {
 	prog        *program
 	errs        []*Error // every compile error, when the front end rejected the program
 	panics      panicTokens
+	harness     string  // Options.Harness
+	graded      grading // what the harness reported
 
 	mu       sync.Mutex
 	started  time.Time    // when main started, in real time
@@ -76,6 +78,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	var res Result
 	res.VirtualElapsed = r.finalElapsed()
 	res.Stdout, res.Stderr, res.Truncated = r.out.close()
+	res.Verdict, res.Input = r.graded.result()
 	res.Err = failure
 	switch {
 	case len(r.errs) > 0:
@@ -108,7 +111,7 @@ func sameRuntimePanic(first, second string) bool {
 // output, and returns its panic with exact frames, or nil if it did not
 // panic again.
 func rerun(ctx context.Context, src string, opts Options, first time.Duration) *panicReport {
-	opts.Stdout, opts.Stderr = nil, nil
+	opts.Stdout, opts.Stderr, opts.OnInput = nil, nil, nil
 	opts.Timeout = time.Second + 4*first
 	r := newRun(ctx, opts, true)
 	defer r.stop()
@@ -138,7 +141,8 @@ func (r *run) stop() {
 }
 
 func newRun(parent context.Context, opts Options, trace bool) *run {
-	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{})}
+	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{}), harness: opts.Harness}
+	r.graded.onInput = opts.OnInput
 	if r.seed == 0 {
 		r.seed = DefaultSeed
 	}
@@ -170,14 +174,10 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if d := frontend.CheckLimits([]byte(src)); d != nil {
 		return &Error{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}, nil
 	}
-	it := interp.New(interp.Options{
-		Stdin:                strings.NewReader(""),
-		Stdout:               r.out.stdout(),
-		Stderr:               r.trace,
-		Args:                 []string{"main"},
-		GoPath:               ".",
-		SourcecodeFilesystem: gosrc.FS(),
-	})
+	if r.harness != "" {
+		return r.executeGraded(src)
+	}
+	it := r.interpreter()
 	p, perr := parseProgram(token.NewFileSet(), src)
 	if perr != nil {
 		// The front end words syntax errors as the Go compiler does.
@@ -236,6 +236,18 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	// reportPanic may now return.
 	close(r.release)
 	return r.outcome(p, err)
+}
+
+// interpreter returns a fresh interpreter writing to this run's output.
+func (r *run) interpreter() *interp.Interpreter {
+	return interp.New(interp.Options{
+		Stdin:                strings.NewReader(""),
+		Stdout:               r.out.stdout(),
+		Stderr:               r.trace,
+		Args:                 []string{"main"},
+		GoPath:               ".",
+		SourcecodeFilesystem: gosrc.FS(),
+	})
 }
 
 // diagnostics turns the front end's errors into the run's: the first is

@@ -81,6 +81,16 @@ type Options struct {
 	// CompileOnly checks and compiles the program as a run would, and
 	// runs nothing: not even package initialization.
 	CompileOnly bool
+	// Harness, when not empty, grades the source instead of running it
+	// (see graded.go): the source, a package main, is compiled as package
+	// SubmissionPackage, and Harness is the program that runs: a package
+	// main that imports it and reports its verdict through
+	// GradingPackage. At most MaxSourceBytes.
+	Harness string
+	// OnInput, when not nil, receives each input a graded run's harness
+	// announces, as it does, so that a host that kills a run still knows
+	// what it was doing.
+	OnInput func(s string)
 }
 
 // Kind classifies why a run failed.
@@ -141,4 +151,10 @@ type Result struct {
 	// program the type checker rejected, each error `go build` reports (at
 	// most ten, then "too many errors"); otherwise just Err.
 	Errors []*Error
+	// Verdict is what the harness of a graded run passed to
+	// grading.Verdict (the first call only); empty if it never did.
+	Verdict string
+	// Input is what the harness last passed to grading.Input: what it was
+	// doing when the run ended.
+	Input string
 }

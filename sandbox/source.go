@@ -26,6 +26,12 @@ type program struct {
 	// file is the front end's lowered program; nil when file is the
 	// learner's own (wrapped) text, whose positions are already theirs.
 	lowered func(line, col int) (int, int)
+	// harness marks the checks' file of a graded run: none of its
+	// positions are the learner's.
+	harness bool
+	// library marks the learner's file of a graded run, compiled as a
+	// package: its main is an ordinary function that nothing calls.
+	library bool
 }
 
 // parseProgram parses src into fset, wrapping it first if it is a snippet.
@@ -62,7 +68,11 @@ func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 // parseLowered parses the front end's lowered program into fset, in place
 // of the learner's text: positions in it are mapped back through pos.
 func (p *program) parseLowered(fset *token.FileSet, src []byte, pos func(line, col int) (int, int)) error {
-	f, err := parser.ParseFile(fset, SourceName, src, 0)
+	name := SourceName
+	if p.harness {
+		name = HarnessName
+	}
+	f, err := parser.ParseFile(fset, name, src, 0)
 	if err != nil {
 		return err
 	}
@@ -74,6 +84,9 @@ func (p *program) parseLowered(fset *token.FileSet, src []byte, pos func(line, c
 // learner's source and keeps it inside it; 0, 0 for code the learner did
 // not write.
 func (p *program) learner(line, col int) (int, int) {
+	if p.harness {
+		return 0, 0
+	}
 	if p.lowered != nil && line > 0 {
 		line, col = p.lowered(line, col)
 	}
@@ -175,7 +188,9 @@ func (p *program) clamp(line, col int) (int, int) {
 // errorAt returns an Error positioned at pos.
 func (p *program) errorAt(pos token.Pos, kind Kind, msg string) *Error {
 	e := &Error{Kind: kind, Message: msg}
-	if pos.IsValid() {
+	if pos.IsValid() && p.harness {
+		e.Message = p.fset.Position(pos).String() + ": " + msg
+	} else if pos.IsValid() {
 		at := p.fset.Position(pos)
 		e.Line, e.Column = p.learner(at.Line, at.Column)
 	}

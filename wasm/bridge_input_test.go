@@ -45,6 +45,9 @@ func TestBadRunInputIsRejected(t *testing.T) {
 		{"fractional seed", []any{map[string]any{"source": "x := 1", "seed": 1.5}}, "bad_request"},
 		{"negative maxOutput", []any{map[string]any{"source": "x := 1", "maxOutput": -1}}, "bad_request"},
 		{"huge maxOutput", []any{map[string]any{"source": "x := 1", "maxOutput": 1 << 40}}, "bad_request"},
+		{"harness not a string", []any{map[string]any{"source": "x := 1", "harness": 7}}, "bad_request"},
+		{"empty harness", []any{map[string]any{"source": "x := 1", "harness": ""}}, "bad_request"},
+		{"input callback not a function", []any{map[string]any{"source": "x := 1", "harness": "package main", "onInput": 1}}, "bad_request"},
 		{"10 MB of source", []any{map[string]any{"source": huge}}, "too_large"},
 		{"1 MiB of 3-byte characters", []any{map[string]any{"source": strings.Repeat("€", 400_000)}}, "too_large"},
 	}

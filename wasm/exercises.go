@@ -20,7 +20,7 @@ import (
 // answers are not in this build: package exercises leaves its solutions
 // out of GOOS=js builds.
 //
-//	gradePlan(slug, source)                  exercises.PlanJSON, parsed
+//	gradePlan(slug, source, seed?)           exercises.PlanSeedJSON, parsed
 //	gradeReport(slug, source, runs, hints?)  exercises.ReportJSON, parsed
 //	quizScore(responses)                     quiz.ScoreJSON, parsed
 //	quizGrade(questionID, answer)            quiz.GradeJSON, parsed
@@ -64,10 +64,18 @@ func gradePlan(args []safejs.Value) (any, *bridgeError) {
 	if berr != nil {
 		return nil, berr
 	}
+	var seed uint64
+	if len(args) > 2 && present(args[2]) {
+		n, ok := integer(args[2], 1, 1<<53)
+		if !ok {
+			return nil, badRequest("core.gradePlan: argument 3 (the seed) must be a whole number from 1 to 2^53, not %s", describe(args[2]))
+		}
+		seed = uint64(n)
+	}
 	if _, err := exercises.Get(slug); err != nil {
 		return nil, &bridgeError{Code: codeNotFound, Message: "core.gradePlan: " + err.Error()}
 	}
-	return graderResult("gradePlan", exercises.PlanJSON(slug, src))
+	return graderResult("gradePlan", exercises.PlanSeedJSON(slug, src, seed))
 }
 
 func gradeReport(args []safejs.Value) (any, *bridgeError) {

@@ -25,14 +25,22 @@ func TestGraderPlanRunAndReport(t *testing.T) {
 	starter, err := os.ReadFile("../exercises/token-bucket/starter.go")
 	require.NoError(t, err)
 	src := strings.TrimPrefix(string(starter), "//go:build ignore\n\n")
-	plan := coreCall(t, "gradePlan", "token-bucket", src)
+	plan := coreCall(t, "gradePlan", "token-bucket", src, 77)
 	runs := plan.Get("runs")
 	require.Equal(t, 6, runs.Length(), "one run per check: %s", jsonOf(plan))
 	assert.Positive(t, plan.Get("timeoutMs").Int())
+	assert.Equal(t, 77, plan.Get("seed").Int(), "the seed asked for")
+	assert.Positive(t, coreCall(t, "gradePlan", "token-bucket", src).Get("seed").Int(), "a fresh seed otherwise")
 
 	first := runs.Index(0)
-	res := run(t, map[string]any{"source": first.Get("source").String()})
-	done := []any{map[string]any{"check": first.Get("check").String(), "stdout": res.Get("stdout").String(), "error": res.Get("error")}}
+	var inputs []string
+	res := run(t, map[string]any{"source": src, "harness": first.Get("harness").String(),
+		"onInput": js.FuncOf(func(_ js.Value, args []js.Value) any { inputs = append(inputs, args[0].String()); return nil })})
+	assert.Equal(t, js.TypeString, res.Get("verdict").Type(), "a graded run has a verdict: %s", jsonOf(res))
+	assert.NotEmpty(t, res.Get("input").String(), "and the input its checks were on")
+	assert.NotEmpty(t, inputs, "inputs are announced as they come")
+	done := []any{map[string]any{"check": first.Get("check").String(), "stdout": res.Get("stdout").String(), "error": res.Get("error"),
+		"verdict": res.Get("verdict"), "input": res.Get("input")}}
 	// The runs may come as values or as JSON text.
 	for _, r := range []any{done, jsonOf(js.ValueOf(done))} {
 		rep := coreCall(t, "gradeReport", "token-bucket", src, r, map[string]any{})
@@ -55,6 +63,8 @@ func TestGraderRefusals(t *testing.T) {
 		{"not_found", "gradePlan", []any{"no-such-exercise", "package main"}},
 		{"bad_request", "gradePlan", []any{"token-bucket"}},
 		{"bad_request", "gradePlan", []any{42, "package main"}},
+		{"bad_request", "gradePlan", []any{"token-bucket", "package main", 0}},
+		{"bad_request", "gradePlan", []any{"token-bucket", "package main", "7"}},
 		{"bad_request", "gradeReport", []any{"token-bucket", "package main", "not json"}},
 		{"bad_request", "gradeReport", []any{"token-bucket", "package main"}},
 		{"bad_request", "quizScore", []any{"{"}},

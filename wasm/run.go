@@ -44,12 +44,16 @@ func (r *runner) prepareRun(args []safejs.Value) (job, *bridgeError) {
 	return func() (any, *bridgeError) {
 		defer r.busy.Store(false)
 		res := sandbox.Run(context.Background(), req.source, req.opts)
-		return resultObject(res), nil
+		o := resultObject(res)
+		if req.opts.Harness != "" {
+			gradedFields(o, res)
+		}
+		return o, nil
 	}, nil
 }
 
-// parseRunRequest reads {source, realTime?, seed?, maxOutput?, onStdout?,
-// onStderr?}.
+// parseRunRequest reads {source, realTime?, seed?, maxOutput?, harness?,
+// onStdout?, onStderr?, onInput?}.
 func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 	var req runRequest
 	if v.Type() != safejs.TypeObject || isArray(v) {
@@ -81,10 +85,20 @@ func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 		}
 		req.opts.MaxOutput = int(n)
 	}
+	if f, err := v.Get("harness"); err == nil && present(f) {
+		h, berr := sourceString(f, "run: harness")
+		if berr != nil {
+			return req, berr
+		}
+		if h == "" {
+			return req, badRequest("run: harness must not be empty")
+		}
+		req.opts.Harness = h
+	}
 	for _, cb := range []struct {
 		name string
 		dst  *func(string)
-	}{{"onStdout", &req.opts.Stdout}, {"onStderr", &req.opts.Stderr}} {
+	}{{"onStdout", &req.opts.Stdout}, {"onStderr", &req.opts.Stderr}, {"onInput", &req.opts.OnInput}} {
 		f, err := v.Get(cb.name)
 		if err != nil || !present(f) {
 			continue
@@ -166,6 +180,16 @@ func resultObject(res sandbox.Result) map[string]any {
 	}
 	o["errors"] = errs
 	return o
+}
+
+// gradedFields adds what a graded run's checks reported: verdict (null
+// if they never reported) and the last input they announced.
+func gradedFields(o map[string]any, res sandbox.Result) {
+	o["verdict"] = nil
+	if res.Verdict != "" {
+		o["verdict"] = res.Verdict
+	}
+	o["input"] = res.Input
 }
 
 func errorObject(e *sandbox.Error) map[string]any {

@@ -1,13 +1,21 @@
 //go:build ignore
 
-// The part of every check program that does not depend on the exercise.
-// The grader appends it, then the exercise's checks.go, to the learner's file
-// and sets chkSelected; everything here is prefixed chk so that it cannot
-// collide with the learner's names. It must stay plain Go that the
-// interpreter runs: no generics, no range over integers, and no switch
-// without a tag (when a run panics, the sandbox reruns it instrumented to
-// find the line, and yaegi v0.16.1 fails that rerun on a tagless switch;
-// if-else chains keep the learner's panic lines exact).
+// The part of every check program that does not depend on the exercise:
+// the harness of a graded run (sandbox/graded.go). The grader appends the
+// exercise's checks.go to it and sets chkSelected and chkSeed. The
+// learner's file is another package, imported with a dot so that the
+// checks name its exported API as the learner wrote it; nothing here is
+// visible to it. The verdict and the input announcements travel through
+// package grading, which the learner's file cannot import, never through
+// standard output.
+//
+// It must stay plain Go that the interpreter runs: no generics, no range
+// over integers, and no switch without a tag (when a run panics, the
+// sandbox reruns it instrumented to find the line, and yaegi v0.16.1 fails
+// that rerun on a tagless switch; if-else chains keep the learner's panic
+// lines exact). The chk prefix is a habit from when the checks shared the
+// learner's package; it keeps them apart from the learner's names in
+// messages.
 
 package main
 
@@ -17,16 +25,22 @@ import (
 	chksort "sort"
 	chkstrings "strings"
 	chktime "time"
+
+	chkgrading "flakylab.internal/grading"
+	. "submission"
 )
 
 // chkResult is the outcome of one check. input says what the check did,
-// expected and got what should and did come back.
+// expected and got what should and did come back. mistake, when the check
+// recognized the learner's error, names it, so that the report can open
+// with the hint for that mistake.
 type chkResult struct {
 	pass     bool
 	message  string
 	input    string
 	expected string
 	got      string
+	mistake  string
 }
 
 func chkPass() chkResult { return chkResult{pass: true} }
@@ -38,7 +52,7 @@ func chkFail(message, input, expected, got string) chkResult {
 // chkInput announces what the check is about to do, so that a panic or a
 // loop that never ends can be reported with the input that caused it.
 func chkInput(s string) {
-	chkfmt.Println("@@input " + chkQuote(s))
+	chkgrading.Input(s)
 }
 
 func main() {
@@ -50,18 +64,20 @@ func main() {
 	chkEmit(chkSelected, run())
 }
 
-// chkEmit prints the one line the grader reads: @@check and a JSON object.
+// chkEmit reports the verdict: a JSON object.
 func chkEmit(name string, r chkResult) {
 	pass := "false"
 	if r.pass {
 		pass = "true"
 	}
-	chkfmt.Println("@@check {\"name\":" + chkQuote(name) +
+	chkgrading.Verdict("{\"name\":" + chkQuote(name) +
 		",\"pass\":" + pass +
 		",\"message\":" + chkQuote(r.message) +
 		",\"input\":" + chkQuote(r.input) +
 		",\"expected\":" + chkQuote(r.expected) +
-		",\"got\":" + chkQuote(r.got) + "}")
+		",\"got\":" + chkQuote(r.got) +
+		",\"mistake\":" + chkQuote(r.mistake) +
+		",\"seed\":" + chkfmt.Sprint(chkSeed) + "}")
 }
 
 // chkQuote returns s as a JSON string (encoding/json is not available to

@@ -97,8 +97,9 @@ function hasCore(runtime) {
   return typeof runtime.core === "function";
 }
 
-// planSubmission asks Go for the programs that check source: {exercise,
-// diagnostics?, runs?: [{check, source}], timeoutMs}.
+// planSubmission asks Go for the harnesses that check source: {exercise,
+// diagnostics?, runs?: [{check, harness}], timeoutMs, seed}. Each
+// submission gets a fresh seed for the checks' randomized cases.
 export function planSubmission(runtime, slug, source) {
   if (hasCore(runtime)) return callCore(runtime, "gradePlan", slug, source);
   return callGrader(runtime, `PlanJSON(${goString(slug)}, ${goString(source)})`);
@@ -112,8 +113,9 @@ export function reportRuns(runtime, slug, source, runs, hints = {}) {
     `ReportJSON(${goString(slug)}, ${goString(source)}, ${goString(JSON.stringify(runs))}, ${goString(JSON.stringify(hints))})`);
 }
 
-// checkSubmission plans, runs every check in its own run (the runtime's
-// watchdog stops one that never ends; the others still run) and reports.
+// checkSubmission plans, runs every check in its own graded run (the
+// learner's source under the check's harness; the runtime's watchdog stops
+// one that never ends, and the others still run) and reports.
 // It resolves to {report, runs}, or to {stopped: true} if the learner
 // pressed Stop (a run that ended with error.kind "stopped").
 // onProgress(done, total, check) is called before each run.
@@ -124,9 +126,14 @@ export async function checkSubmission(runtime, slug, source, { hints = {}, onPro
     const list = plan.runs || [];
     for (let i = 0; i < list.length; i++) {
       if (onProgress) onProgress(i, list.length, list[i].check);
-      const r = await runtime.run(list[i].source, { timeoutMs: plan.timeoutMs });
+      // The learner's file runs as it is, under the check's harness; the
+      // verdict comes back on its own channel, never in the output.
+      const r = await runtime.run(source, { timeoutMs: plan.timeoutMs, harness: list[i].harness });
       if (r.error && r.error.kind === "stopped") return { stopped: true };
-      runs.push({ check: list[i].check, stdout: r.stdout, error: r.error || null });
+      runs.push({
+        check: list[i].check, stdout: r.stdout, error: r.error || null,
+        verdict: typeof r.verdict === "string" ? r.verdict : null, input: r.input || "",
+      });
       // A program that does not compile makes every check fail the same way.
       if (r.error && (r.error.kind === "compile" || r.error.kind === "import")) break;
     }

@@ -18,8 +18,8 @@ function fakeRuntime({ plan, report, checks = {} }) {
         const out = m[1] === "PlanJSON" ? plan(...args) : report(...args);
         return { stdout: JSON.stringify(out), stderr: "", error: null };
       }
-      const name = source.match(/const chkSelected = "(.*)"/)[1];
-      return checks[name] || { stdout: `@@check {"name":"${name}","pass":true}\n`, error: null };
+      const name = opts.harness.match(/const chkSelected = "(.*)"/)[1];
+      return checks[name] || { stdout: "", error: null, verdict: `{"name":"${name}","pass":true}`, input: "" };
     },
   };
 }
@@ -27,8 +27,8 @@ function fakeRuntime({ plan, report, checks = {} }) {
 const twoChecks = (slug, source) => ({
   exercise: slug, timeoutMs: 5000,
   runs: [
-    { check: "burst", source: `${source}\nconst chkSelected = "burst"\n` },
-    { check: "capacity-cap", source: `${source}\nconst chkSelected = "capacity-cap"\n` },
+    { check: "burst", harness: `package main\nconst chkSelected = "burst"\n` },
+    { check: "capacity-cap", harness: `package main\nconst chkSelected = "capacity-cap"\n` },
   ],
 });
 
@@ -37,17 +37,21 @@ test("every planned check runs with the plan's watchdog, then Go reports", async
   const rt = fakeRuntime({
     plan: twoChecks,
     report: (slug, source, runs, hints) => { reported = { slug, source, runs: JSON.parse(runs), hints: JSON.parse(hints) }; return { status: "fail", passed: 1, total: 2 }; },
-    checks: { "capacity-cap": { stdout: "@@input \"b := NewBucket(10, 2, t0)\"\n", error: { kind: "timeout", message: "watchdog" } } },
+    checks: { "capacity-cap": { stdout: "", error: { kind: "timeout", message: "watchdog" }, verdict: null, input: "b := NewBucket(10, 2, t0)" } },
   });
   const res = await checkSubmission(rt, "token-bucket", "package main\n", { hints: { burst: 1 } });
   assert.deepEqual(res.report, { status: "fail", passed: 1, total: 2 });
   assert.equal(rt.calls.length, 4, "plan, two checks, report");
-  assert.deepEqual(rt.calls[1].opts, { timeoutMs: 5000 });
+  assert.deepEqual(rt.calls[1].opts, { timeoutMs: 5000, harness: `package main\nconst chkSelected = "burst"\n` });
+  assert.equal(rt.calls[1].source, "package main\n", "the learner's file runs as it is, under the harness");
   assert.equal(reported.slug, "token-bucket");
   assert.equal(reported.source, "package main\n");
   assert.deepEqual(reported.hints, { burst: 1 });
   assert.equal(reported.runs.length, 2, "a timed-out check does not stop the others");
   assert.deepEqual(reported.runs[1].error, { kind: "timeout", message: "watchdog" });
+  assert.equal(reported.runs[1].input, "b := NewBucket(10, 2, t0)", "the input a killed run was on");
+  assert.equal(reported.runs[1].verdict, null);
+  assert.equal(reported.runs[0].verdict, `{"name":"burst","pass":true}`);
   assert.deepEqual(res.runs, reported.runs, "the runs come back for re-reporting with more hints");
 });
 
@@ -104,9 +108,9 @@ test("a runtime with the compiled grader is asked through core, not run", async 
       if (method === "gradePlan") return twoChecks(args[0], args[1]);
       return { status: "pass", runs: JSON.parse(args[2]).length, hints: JSON.parse(args[3]) };
     },
-    async run(source) {
-      const name = source.match(/const chkSelected = "(.*)"/)[1];
-      return { stdout: `@@check {"name":"${name}","pass":true}\n`, error: null };
+    async run(source, { harness }) {
+      const name = harness.match(/const chkSelected = "(.*)"/)[1];
+      return { stdout: "", error: null, verdict: `{"name":"${name}","pass":true}`, input: "" };
     },
   };
   const res = await checkSubmission(rt, "token-bucket", "package main\n", { hints: { burst: 2 } });

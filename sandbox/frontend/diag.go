@@ -65,11 +65,11 @@ func callAt(file *ast.File, pos token.Pos, key func(*ast.CallExpr) token.Pos) *a
 
 // checkImports reports every import of a package outside Allowed, naming
 // what may be imported instead.
-func checkImports(fset *token.FileSet, file *ast.File) []Diagnostic {
+func checkImports(fset *token.FileSet, file *ast.File, extra []*types.Package) []Diagnostic {
 	var diags []Diagnostic
 	for _, spec := range file.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
-		if err != nil || isAllowed(path) {
+		if err != nil || isAllowed(path) || findPackage(extra, path) != nil {
 			continue
 		}
 		pos := fset.Position(spec.Path.Pos())

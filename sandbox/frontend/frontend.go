@@ -40,6 +40,17 @@ type Options struct {
 	// runtime does, so that a run-time panic carries Go's message with its
 	// numbers. It is on anyway for a program that calls recover.
 	Checked bool
+	// Package, when set, checks the source as an imported package rather
+	// than a command: its clause must say package main (the learner's
+	// file), it is checked under this import path, which is also its
+	// name, and it needs no func main. Such a package is sealed: it may
+	// not change another package's variables (see sealed.go), since the
+	// program that imports it relies on them.
+	Package string
+	// Imports are packages the source may import besides Allowed: a
+	// sealed package checked before (Program.Types) or one the host binds
+	// into the interpreter.
+	Imports []*types.Package
 }
 
 // Kind classifies a Diagnostic.
@@ -87,7 +98,11 @@ type Program struct {
 	Lowered []string
 
 	lines *lineMap
+	types *types.Package
 }
+
+// Types returns the checked package, for another Check's Options.Imports.
+func (p *Program) Types() *types.Package { return p.types }
 
 // Position maps a line and column in Source back to the learner's source.
 // It returns 0, 0 for positions that only helper code occupies.
@@ -111,12 +126,26 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if err != nil {
 		return nil, syntaxDiagnostics(src, err)
 	}
-	if diags := checkImports(fset, file); len(diags) > 0 {
+	if diags := checkImports(fset, file, opts.Imports); len(diags) > 0 {
 		return nil, diags
 	}
-	imp, err := importer()
+	shared, err := importer()
 	if err != nil {
 		return nil, []Diagnostic{{Kind: KindInternal, Message: err.Error()}}
+	}
+	var imp types.Importer = shared
+	if len(opts.Imports) > 0 {
+		imp = withExtra{shared, opts.Imports}
+	}
+	path := "main"
+	if opts.Package != "" {
+		if file.Name.Name != "main" {
+			pos := fset.Position(file.Name.Pos())
+			return nil, []Diagnostic{{Kind: KindType, Line: pos.Line, Column: pos.Column,
+				Message: "the file must be package main, not package " + file.Name.Name}}
+		}
+		path = opts.Package
+		file.Name.Name = path
 	}
 	info := newInfo()
 	var diags []Diagnostic
@@ -130,9 +159,13 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 			}
 		},
 	}
-	pkg, _ := conf.Check("main", fset, []*ast.File{file}, info)
+	pkg, _ := conf.Check(path, fset, []*ast.File{file}, info)
 	if len(diags) == 0 {
-		diags = checkMain(fset, file, pkg)
+		if opts.Package == "" {
+			diags = checkMain(fset, file, pkg)
+		} else {
+			diags = checkSealed(fset, file, pkg, info)
+		}
 	}
 	if len(diags) > 0 {
 		return nil, limit(diags)
@@ -143,12 +176,16 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		return nil, []Diagnostic{*d}
 	}
 	if mono == nil {
-		return lower(fset, file, pkg, info, checked, nil)
+		prog, diags := lower(fset, file, pkg, info, checked, nil)
+		return withTypes(prog, pkg), diags
 	}
 	// The generics written out are checked again, then lowered.
 	file, err = parser.ParseFile(fset, filename, mono, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: written-out generics do not parse: " + err.Error()}}
+	}
+	if opts.Package != "" {
+		file.Name.Name = path
 	}
 	info = newInfo()
 	var again []Diagnostic
@@ -157,7 +194,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 			again = append(again, typeDiagnostic(fset, file, te))
 		}
 	}
-	pkg, _ = conf.Check("main", fset, []*ast.File{file}, info)
+	pkg, _ = conf.Check(path, fset, []*ast.File{file}, info)
 	// Generic code that no instance needs is gone, and with it maybe
 	// the only use of an import or a variable: not an error here.
 	again = slices.DeleteFunc(again, func(d Diagnostic) bool {
@@ -169,7 +206,17 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		d.Message = "this use of generics is not supported by the playground (" + d.Message + ")"
 		return nil, []Diagnostic{d}
 	}
-	return lower(fset, file, pkg, info, checked, names)
+	prog, diags := lower(fset, file, pkg, info, checked, names)
+	return withTypes(prog, pkg), diags
+}
+
+// withTypes records the checked package in a lowered program, for another
+// Check's Options.Imports.
+func withTypes(prog *Program, pkg *types.Package) *Program {
+	if prog != nil {
+		prog.types = pkg
+	}
+	return prog
 }
 
 // newInfo returns the type information Check records.

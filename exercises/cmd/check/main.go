@@ -10,14 +10,23 @@
 // may come before or after the arguments:
 //
 //	-json          print results.json (version 2) instead of the report
+//	-seed n        seed the checks' randomized cases (default: a fresh seed,
+//	               which the report gives, so that a run can be repeated)
 //	-timeout d     how long each check may run (default 5s)
+//	-memory n      MiB of memory each check may use (default 512)
+//	-max-output n  bytes a check's code may print (default 1 MiB)
 //	-hints n       reveal n more hints per failing check (default 0: one)
-//	-parallel n    checks run at once (default: the number of CPUs)
+//	-parallel n    checks run at once (default: one per CPU, at most 4, and
+//	               no more than half the available memory allows)
 //	-list          list the exercises
 //
-// Each check runs in a child process (this program, re-executed), which is
-// killed when its time is up, so a solution that loops forever is reported
-// as timed out and the other checks still run.
+// It is meant to run unattended on submissions. Each check runs in a
+// child process (this program, re-executed) under limits: its wall-clock
+// time, its resident memory (a watchdog kills the child past -memory, and
+// the child's runtime is told to keep under it), its output, and the
+// file's size (1 MiB, as in the page). The learner's file is compiled as
+// a package of its own under the checks, which report on a channel the
+// learner's code cannot reach (see sandbox/graded.go).
 package main
 
 import (
@@ -28,9 +37,9 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/sandbox"
 )
 
 // childEnv marks a re-executed child that runs one program from stdin.
@@ -49,7 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print results.json (version 2) instead of the report")
 	timeout := fs.Duration("timeout", exercises.DefaultTimeout, "how long each check may run")
 	hints := fs.Int("hints", 0, "reveal this many more hints per failing check")
-	parallel := fs.Int("parallel", runtime.NumCPU(), "checks run at once")
+	seed := fs.Uint64("seed", 0, "seed the checks' randomized cases (0: a fresh seed)")
+	memory := fs.Int64("memory", 512, "MiB of memory each check may use")
+	maxOutput := fs.Int("max-output", sandbox.DefaultMaxOutput, "bytes a check's code may print")
+	parallel := fs.Int("parallel", 0, "checks run at once (0: one per CPU, at most 4, within the available memory)")
 	list := fs.Bool("list", false, "list the exercises")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: check [flags] <exercise> <file.go>\n       check -list\n\nexercises: %s\n\nflags:\n", strings.Join(exercises.Slugs(), ", "))
@@ -96,8 +108,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, c := range e.Checks {
 		levels[c.Name] = *hints
 	}
-	report := e.Grade(context.Background(), processRunner{exe: exe}, src, exercises.Options{
-		Parallel: *parallel, Timeout: *timeout, Hints: levels,
+	if *memory < 16 || *maxOutput < 1 || *maxOutput > 16<<20 || *parallel < 0 {
+		fmt.Fprintln(stderr, "check: -memory must be at least 16 (MiB), -max-output from 1 to 16 MiB, -parallel not negative")
+		return 2
+	}
+	runner := processRunner{exe: exe, memory: *memory << 20, maxOutput: *maxOutput}
+	if *parallel == 0 {
+		*parallel = safeParallel(runtime.NumCPU(), runner.memory, availableMemory())
+	}
+	report := e.Grade(context.Background(), runner, src, exercises.Options{
+		Parallel: *parallel, Timeout: *timeout, Hints: levels, Seed: *seed,
 	})
 	if *asJSON {
 		stdout.Write(report.ResultsJSON())
@@ -110,16 +130,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// readSource reads the file to grade, refusing one over the grader's
+// limit without reading it all.
 func readSource(name string) (string, error) {
-	var b []byte
-	var err error
-	if name == "-" {
-		b, err = io.ReadAll(os.Stdin)
-	} else {
-		b, err = os.ReadFile(name)
+	var r io.Reader = os.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
 	}
-	return string(b), err
+	b, err := io.ReadAll(io.LimitReader(r, exercises.MaxSourceBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > exercises.MaxSourceBytes {
+		return "", fmt.Errorf("%s is over %d bytes (1 MiB), the largest file the grader takes", name, exercises.MaxSourceBytes)
+	}
+	return string(b), nil
 }
-
-// killGrace is how long a killed child may take to let go of its pipes.
-const killGrace = 2 * time.Second

@@ -1,6 +1,7 @@
-// Package native runs check programs outside the browser, through the same
+// Package native runs checks outside the browser, through the same
 // sandbox the browser runtime uses (sandbox: the allow-list, virtual
-// time, captured output), for the grader's tests and its command.
+// time, captured output, the sealed graded run), for the grader's tests
+// and its command.
 package native
 
 import (
@@ -12,37 +13,39 @@ import (
 	"github.com/flakylab/flakylab/sandbox"
 )
 
-// Run runs program until it ends or ctx is done, and returns what it
-// printed to standard output.
-func Run(ctx context.Context, program string) (string, *exercises.RunError) {
-	res := sandbox.Run(ctx, program, sandbox.Options{})
-	return res.Stdout, runError(ctx, res.Err)
+// Run runs the learner's file src under harness until the run ends or ctx
+// is done.
+func Run(ctx context.Context, src, harness string) exercises.RunOutput {
+	res := sandbox.Run(ctx, src, sandbox.Options{Harness: harness})
+	return Output(ctx, res)
 }
 
 // Runner is Run as an exercises.Runner.
 var Runner = exercises.RunnerFunc(Run)
 
-// Stream runs program like Run, writing its standard output to stdout as
-// it is produced.
-func Stream(ctx context.Context, program string, stdout io.Writer) *exercises.RunError {
-	res := sandbox.Run(ctx, program, sandbox.Options{
-		Stdout: func(chunk string) { io.WriteString(stdout, chunk) },
+// Stream runs like Run, writing the standard output to stdout as it is
+// produced.
+func Stream(ctx context.Context, src, harness string, stdout io.Writer) exercises.RunOutput {
+	res := sandbox.Run(ctx, src, sandbox.Options{
+		Harness: harness,
+		Stdout:  func(chunk string) { io.WriteString(stdout, chunk) },
 	})
-	return runError(ctx, res.Err)
+	return Output(ctx, res)
 }
 
-// runError translates the sandbox's error, telling a run stopped by ctx's
-// deadline (a timeout) from other stops.
-func runError(ctx context.Context, e *sandbox.Error) *exercises.RunError {
-	if e == nil {
-		return nil
-	}
-	kind := string(e.Kind)
-	if e.Kind == sandbox.KindRuntime && ctx.Err() != nil {
-		kind = "stopped"
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			kind = "timeout"
+// Output translates a sandbox result into the grader's terms, telling a
+// run stopped by ctx's deadline (a timeout) from other stops.
+func Output(ctx context.Context, res sandbox.Result) exercises.RunOutput {
+	out := exercises.RunOutput{Stdout: res.Stdout, Verdict: res.Verdict, Input: res.Input}
+	if e := res.Err; e != nil {
+		kind := string(e.Kind)
+		if e.Kind == sandbox.KindRuntime && ctx.Err() != nil {
+			kind = "stopped"
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				kind = "timeout"
+			}
 		}
+		out.Error = &exercises.RunError{Kind: kind, Message: e.Message, Line: e.Line, Column: e.Column}
 	}
-	return &exercises.RunError{Kind: kind, Message: e.Message, Line: e.Line, Column: e.Column}
+	return out
 }

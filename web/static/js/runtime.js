@@ -128,7 +128,7 @@ export class Runtime {
   // and a run whose Go runtime dies with "crash". Requests the runtime
   // refuses (busy, bad_request, too_large, internal) reject with a
   // BridgeError.
-  run(source, { timeoutMs = this.#timeoutMs, realTime, seed, maxOutput, onStdout, onStderr } = {}) {
+  run(source, { timeoutMs = this.#timeoutMs, realTime, seed, maxOutput, harness, onStdout, onStderr } = {}) {
     if (this.#closed) return Promise.reject(new BridgeError({ code: "internal", message: "the runtime is closed" }));
     if (typeof source !== "string") {
       return Promise.reject(new BridgeError({ code: "bad_request", message: "source must be a string" }));
@@ -141,7 +141,13 @@ export class Runtime {
     } catch (err) {
       return Promise.reject(err);
     }
-    const run = { stdout: "", stderr: "", startedAt: performance.now(), timeoutMs, slot: null, timer: 0, done: false };
+    if (harness !== undefined && typeof harness !== "string") {
+      return Promise.reject(new BridgeError({ code: "bad_request", message: "harness must be a string" }));
+    }
+    const run = {
+      stdout: "", stderr: "", graded: harness !== undefined, input: "",
+      startedAt: performance.now(), timeoutMs, slot: null, timer: 0, done: false,
+    };
     this.#current = run;
     return new Promise((resolve, reject) => {
       const settle = (fn) => {
@@ -156,9 +162,10 @@ export class Runtime {
         run[key] += chunk;
         callSafely(fn, chunk);
       };
-      this.#startRun(run, { source, realTime, seed, maxOutput }, {
+      this.#startRun(run, { source, realTime, seed, maxOutput, harness }, {
         onStdout: forward("stdout", onStdout),
         onStderr: forward("stderr", onStderr),
+        onInput: (text) => { run.input = text; },
       }).then(
         (result) => settle(() => resolve(result)),
         (err) => {
@@ -251,7 +258,7 @@ export class Runtime {
   }
 
   #hostResult(run, kind, message) {
-    return {
+    const result = {
       stdout: run.stdout,
       stderr: run.stderr,
       truncated: false,
@@ -260,6 +267,10 @@ export class Runtime {
       exitCode: -1,
       error: { kind, message, line: 0, column: 0 },
     };
+    // A graded run the host ended has no verdict, but the input its
+    // checks last announced says what it was doing.
+    if (run.graded) Object.assign(result, { verdict: null, input: run.input });
+    return result;
   }
 
   // #spawn starts a worker. Runners (not the widget worker) warm up; their

@@ -77,13 +77,13 @@ export class Slot {
   // request posts {type, ...payload} and resolves with the worker's answer.
   // It rejects with a BridgeError when the Go side refuses the request and
   // with WorkerGone when the worker dies first.
-  request(type, payload, { onStdout, onStderr } = {}) {
+  request(type, payload, { onStdout, onStderr, onInput } = {}) {
     if (!this.alive) {
       return Promise.reject(new WorkerGone("crash", "the runtime is gone"));
     }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onStdout, onStderr });
+      this.#pending.set(id, { resolve, reject, onStdout, onStderr, onInput });
       this.#worker.postMessage({ ...payload, type, id });
     });
   }
@@ -144,6 +144,9 @@ export class Slot {
         break;
       case "stderr":
         p.onStderr?.(msg.chunk);
+        break;
+      case "input":
+        p.onInput?.(msg.text);
         break;
       case "result":
         this.#pending.delete(msg.id);

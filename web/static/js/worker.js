@@ -182,7 +182,7 @@ async function answer(id, work) {
   }
 }
 
-function run(id, { source, realTime, seed, maxOutput }) {
+function run(id, { source, realTime, seed, maxOutput, harness }) {
   const req = {
     source,
     onStdout: (chunk) => postOutput("stdout", id, String(chunk)),
@@ -192,6 +192,10 @@ function run(id, { source, realTime, seed, maxOutput }) {
   if (realTime !== undefined) req.realTime = realTime;
   if (seed !== undefined) req.seed = seed;
   if (maxOutput !== undefined) req.maxOutput = maxOutput;
+  if (harness !== undefined) {
+    req.harness = harness;
+    req.onInput = (text) => post({ type: "input", id, text });
+  }
   return answer(id, () => ns.run(req));
 }
 
