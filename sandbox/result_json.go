@@ -15,6 +15,8 @@ type resultJSON struct {
 	ExitCode         int          `json:"exitCode"`
 	Error            *errorJSON   `json:"error"`
 	Errors           []*errorJSON `json:"errors"`
+	Verdict          string       `json:"verdict,omitempty"` // graded runs only
+	Input            string       `json:"input,omitempty"`
 }
 
 type errorJSON struct {
@@ -37,6 +39,8 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		ExitCode:         r.ExitCode,
 		Error:            errorOf(r.Err),
 		Errors:           make([]*errorJSON, 0, len(r.Errors)),
+		Verdict:          r.Verdict,
+		Input:            r.Input,
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, errorOf(e))
@@ -58,6 +62,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		RealElapsed:    time.Duration(in.RealElapsedMs * float64(time.Millisecond)),
 		ExitCode:       in.ExitCode,
 		Err:            in.Error.value(),
+		Verdict:        in.Verdict,
+		Input:          in.Input,
 	}
 	for _, e := range in.Errors {
 		r.Errors = append(r.Errors, e.value())
