@@ -3,6 +3,7 @@ package exercises
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -11,7 +12,7 @@ import (
 // are embedded separately, in builds for the command line and tests only:
 // see answers.go.
 //
-//go:embed harness/prelude.go */prompt.md */starter.go */checks.go
+//go:embed harness/prelude.go */prompt.md */starter.go */checks*.go
 var files embed.FS
 
 // Exercise is one auto-graded exercise.
@@ -51,7 +52,7 @@ type Exercise struct {
 	// GOOS=js builds.
 	Alternatives map[string]string
 
-	checks string       // checks.go, the exercise's part of each program
+	checks []string     // checks.go and any checks_*.go: the exercise's part of each harness
 	reqs   requirements // what Validate demands, derived from Starter
 }
 
@@ -77,7 +78,7 @@ func init() {
 	for _, e := range specs {
 		e.Prompt = mustRead(e.Slug + "/prompt.md")
 		e.Starter = mustRead(e.Slug + "/starter.go")
-		e.checks = mustRead(e.Slug + "/checks.go")
+		e.checks = readChecks(e.Slug)
 		e.Solution, e.Wrong, e.Alternatives = readAnswers(e.Slug)
 		reqs, err := requirementsOf(e.Starter)
 		if err != nil {
@@ -87,6 +88,21 @@ func init() {
 		catalogue = append(catalogue, e)
 		bySlug[e.Slug] = e
 	}
+}
+
+// readChecks returns an exercise's checks.go, then its checks_*.go files
+// in name order (checks too long for one file).
+func readChecks(slug string) []string {
+	out := []string{mustRead(slug + "/checks.go")}
+	more, err := fs.Glob(files, slug+"/checks_*.go")
+	if err != nil {
+		panic("exercises: " + err.Error())
+	}
+	sort.Strings(more)
+	for _, name := range more {
+		out = append(out, mustRead(name))
+	}
+	return out
 }
 
 // mustRead returns an embedded file without a leading //go:build ignore

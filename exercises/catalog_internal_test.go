@@ -1,6 +1,7 @@
 package exercises
 
 import (
+	"fmt"
 	"go/format"
 	"regexp"
 	"sort"
@@ -16,7 +17,7 @@ var checkEntry = regexp.MustCompile(`(?m)^\s+"([a-z0-9-]+)":\s+chk[A-Za-z0-9]+,$
 func TestHarnessRunsTheListedChecks(t *testing.T) {
 	for _, e := range All() {
 		var inHarness []string
-		for _, m := range checkEntry.FindAllStringSubmatch(e.checks, -1) {
+		for _, m := range checkEntry.FindAllStringSubmatch(e.checks[0], -1) {
 			inHarness = append(inHarness, m[1])
 		}
 		listed := e.CheckNames()
@@ -37,7 +38,9 @@ func TestSourcesAreFormatted(t *testing.T) {
 	for _, e := range All() {
 		check(e.Slug+"/starter.go", e.Starter)
 		check(e.Slug+"/solution.go", e.Solution)
-		check(e.Slug+"/checks.go", e.checks)
+		for i, c := range e.checks {
+			check(fmt.Sprintf("%s/checks file %d", e.Slug, i+1), c)
+		}
 		for n, src := range e.Wrong {
 			check(e.Slug+"/wrong/"+n, src)
 		}

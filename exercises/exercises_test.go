@@ -91,45 +91,52 @@ func TestStartersCompileAndFail(t *testing.T) {
 // the mistake.
 var wrongCases = []struct {
 	slug, file, check, phrase string
+	mistake                   string // the mistake the check names, if it recognizes one
 }{
-	{"token-bucket", "no-capacity-cap.go", "capacity-cap", "request 11 (at t0+1m0s, when the bucket holds 0.00 tokens) was allowed"},
-	{"token-bucket", "fixed-tick.go", "continuous-refill", "request 2 (at t0+260ms, when the bucket holds 1.00 tokens) was refused"},
-	{"token-bucket", "whole-tokens.go", "continuous-refill", "when the bucket holds 0.32 tokens) was refused with retry after 250ms, want 170ms"},
-	{"token-bucket", "refusal-spends.go", "refusal-is-free", "request 3 (at t0+200ms, when the bucket holds 0.20 tokens) was refused with retry after 1.8s, want 800ms"},
-	{"token-bucket", "full-token-wait.go", "retry-after", "was refused with retry after 1s, want 700ms = (1 - 0.30) / 1 per second"},
+	{"token-bucket", "no-capacity-cap.go", "capacity-cap", "request 11, at t0+1m0s, was allowed, but the bucket should hold 0.00 tokens then", "no-cap"},
+	{"token-bucket", "fixed-tick.go", "continuous-refill", "request 2, at t0+260ms, was refused, retry after 740ms, but the bucket should hold 1.00 tokens then: a token is there", "fixed-tick"},
+	{"token-bucket", "whole-tokens.go", "continuous-refill", "was refused, retry after 250ms; the bucket should hold 0.32 tokens then, so the wait is (1 - 0.32) / 4 per second = 170ms", "whole-tokens"},
+	{"token-bucket", "refusal-spends.go", "refusal-is-free", "request 3, at t0+200ms, was refused, retry after 1.8s; the bucket should hold 0.20 tokens then", "refusal-spends"},
+	{"token-bucket", "truncated-wait.go", "burst", "request 5, at t0+0s, was refused, retry after 0s; the bucket should hold 0.00 tokens then, so the wait is (1 - 0.00) / 2 per second = 500ms", "truncated-wait"},
+	{"token-bucket", "full-token-wait.go", "retry-after", "was refused, retry after 1s; the bucket should hold 0.30 tokens then, so the wait is (1 - 0.30) / 1 per second = 700ms", "full-token-wait"},
 
-	{"retry-classifier", "retries-client-errors.go", "client-errors", "ShouldRetry(400, nil) = true, want false: 400 Bad Request"},
-	{"retry-classifier", "seconds-only.go", "retry-after-date", "RetryAfter(\"Sun, 06 Nov 1994 08:51:07 GMT\") = (0, false), want (1m30s, true)"},
-	{"retry-classifier", "retries-cancel.go", "cancellation", "ShouldRetry(0, context.Canceled) = true, want false"},
-	{"retry-classifier", "unwrapped-cancel.go", "cancellation", "ShouldRetry(0, fmt.Errorf(\"charge: %w\", context.Canceled)) = true, want false"},
-	{"retry-classifier", "every-5xx.go", "server-errors", "ShouldRetry(501, nil) = true, want false: 501 Not Implemented"},
-	{"retry-classifier", "negative-seconds.go", "retry-after-invalid", "RetryAfter(\"-1\") = (-1s, true), want (0, false)"},
+	{"retry-classifier", "retries-client-errors.go", "client-errors", "ShouldRetry(400, nil) = true, want false: 400 Bad Request", ""},
+	{"retry-classifier", "seconds-only.go", "retry-after-date", "RetryAfter(\"Sun, 06 Nov 1994 08:51:07 GMT\", now) = (0s, false), want (1m30s, true)", ""},
+	{"retry-classifier", "retries-cancel.go", "cancellation", "ShouldRetry(0, context.Canceled) = true, want false", ""},
+	{"retry-classifier", "unwrapped-cancel.go", "cancellation", "ShouldRetry(0, fmt.Errorf(\"charge: %w\", context.Canceled)) = true, want false", ""},
+	{"retry-classifier", "every-5xx.go", "server-errors", "ShouldRetry(501, nil) = true, want false: 501 Not Implemented", ""},
+	{"retry-classifier", "negative-seconds.go", "retry-after-invalid", "RetryAfter(\"-1\", now) = (-1s, true), want (0s, false)", ""},
 
-	{"full-jitter", "equal-jitter.go", "jitter-spread", "that is equal jitter"},
-	{"full-jitter", "no-jitter.go", "jitter-range", "returned 1s, outside [0, 1s)"},
-	{"full-jitter", "shift-overflow.go", "large-attempts", "overflowed"},
-	{"full-jitter", "global-rand.go", "seeded", "two sources with the same seed gave different schedules"},
-	{"full-jitter", "no-limit.go", "limit", "went above the limit"},
+	{"full-jitter", "equal-jitter.go", "jitter-spread", "that is equal jitter", ""},
+	{"full-jitter", "no-jitter.go", "jitter-range", "returned 1s, outside [0, 1s)", ""},
+	{"full-jitter", "shift-overflow.go", "large-attempts", "overflowed", ""},
+	{"full-jitter", "global-rand.go", "seeded", "two sources with the same seed gave different schedules", "global-rand"},
+	{"full-jitter", "no-limit.go", "limit", "went above the limit", ""},
 
-	{"retry-loop", "ignores-retry-after.go", "retry-after-exact", "want exactly 2s as the server asked"},
-	{"retry-loop", "retries-client-errors.go", "never-retry", "Do called the provider 2 times, want 1"},
-	{"retry-loop", "no-jitter.go", "jitter-spread", "a delay of 1s is outside [0, 1s)"},
-	{"retry-loop", "one-extra-attempt.go", "attempt-limit", "Do called the provider 5 times, want 4"},
-	{"retry-loop", "retry-after-plus-backoff.go", "retry-after-exact", "retry 1 waited 2."},
-	{"retry-loop", "ignores-sleep-error.go", "cancellation", "when p.Sleep returns an error, return it at once"},
+	{"retry-loop", "ignores-retry-after.go", "retry-after-exact", "want exactly 2s as the server asked", ""},
+	{"retry-loop", "retries-client-errors.go", "never-retry", "Do called the provider 2 times, want 1", ""},
+	{"retry-loop", "no-jitter.go", "jitter-spread", "a delay of 1s is outside [0, 1s)", ""},
+	{"retry-loop", "one-extra-attempt.go", "attempt-limit", "Do called the provider 5 times, want 4", ""},
+	{"retry-loop", "retry-after-plus-backoff.go", "retry-after-exact", "retry 1 waited 2.", ""},
+	{"retry-loop", "ignores-sleep-error.go", "cancellation", "when p.Sleep returns an error, return it at once", ""},
+	{"retry-loop", "no-doubling-after-retry-after.go", "doubling", "retry 2's waits over 120 runs", "no-doubling-after-retry-after"},
+	{"retry-loop", "global-rand.go", "seeded", "two runs with the same seed in p.Rand waited differently", "global-rand"},
+	{"retry-loop", "retries-caller-cancel.go", "cancellation", "after the caller cancelled", "retries-cancel"},
+	{"retry-loop", "honours-fraction.go", "invalid-retry-after", "a Retry-After that is not a whole number of seconds is ignored", "honours-invalid-retry-after"},
 
-	{"idempotency-store", "never-expires.go", "expiry", "want Fresh: the key has expired"},
-	{"idempotency-store", "ignores-fingerprint.go", "mismatch", "returned Replay {201 \"charged\"}, want Mismatch"},
-	{"idempotency-store", "stores-on-complete.go", "in-flight", "returned Fresh, want InFlight"},
-	{"idempotency-store", "successes-only.go", "replay-failures", "returned Fresh, want Replay {500 \"internal error\"}"},
-	{"idempotency-store", "sliding-ttl.go", "ttl-from-first-begin", "replays must not extend it"},
-	{"idempotency-store", "expires-late.go", "expiry", "gone once now >= t0+1h"},
+	{"idempotency-store", "never-expires.go", "expiry", "want Fresh: the key has expired", ""},
+	{"idempotency-store", "ignores-fingerprint.go", "mismatch", "returned Replay {201 \"charged\"}, want Mismatch", ""},
+	{"idempotency-store", "stores-on-complete.go", "in-flight", "returned Fresh, want InFlight", ""},
+	{"idempotency-store", "successes-only.go", "replay-failures", "returned Fresh, want Replay {500 \"internal error\"}", ""},
+	{"idempotency-store", "sliding-ttl.go", "ttl-from-first-begin", "replays must not extend it", ""},
+	{"idempotency-store", "expires-late.go", "expiry", "gone once now >= t0+1h", ""},
+	{"idempotency-store", "mismatch-leaks.go", "mismatch", "only a Replay carries a stored response", "leaks-response"},
 
-	{"circuit-breaker", "never-half-opens.go", "half-open-probe", "returned \"open\", want \"half-open\""},
-	{"circuit-breaker", "unlimited-probes.go", "half-open-probe", "the probe is still out"},
-	{"circuit-breaker", "keeps-old-cooldown.go", "probe-failure-reopens", "opened it again for a whole cooldown"},
-	{"circuit-breaker", "total-failures.go", "success-resets", "no run of 3 failures in a row yet"},
-	{"circuit-breaker", "opens-late.go", "opens-at-threshold", "returned \"closed\", want \"open\": the breaker is open, it opened at t0+10s, after 5 failures in a row"},
+	{"circuit-breaker", "never-half-opens.go", "half-open-probe", "returned \"open\", want \"half-open\"", ""},
+	{"circuit-breaker", "unlimited-probes.go", "half-open-probe", "the probe is still out", ""},
+	{"circuit-breaker", "keeps-old-cooldown.go", "probe-failure-reopens", "opened it again for a whole cooldown", ""},
+	{"circuit-breaker", "total-failures.go", "success-resets", "no run of 3 failures in a row yet", ""},
+	{"circuit-breaker", "opens-late.go", "opens-at-threshold", "returned \"closed\", want \"open\": by the rules the breaker is open then: it opened at t0+10s, after 5 failures in a row", ""},
 }
 
 func TestWrongSolutionsAreRejected(t *testing.T) {
@@ -161,6 +168,16 @@ func TestWrongSolutionsAreRejected(t *testing.T) {
 			assert.NotEmpty(t, res.Input, "the result shows the input")
 			assert.NotEmpty(t, res.Expected, "the result shows what was expected")
 			assert.NotEmpty(t, res.Got, "the result shows what came back")
+			if tc.mistake != "" {
+				assert.Equal(t, tc.mistake, res.Mistake, "check %s on wrong/%s names the mistake", tc.check, tc.file)
+				hints := exercises.NewReport(e, []exercises.CheckResult{res}, nil).Checks
+				for _, c := range hints {
+					if c.Name == tc.check {
+						require.NotEmpty(t, c.Hints)
+						assert.Equal(t, e.Mistakes[tc.mistake], c.Hints[0], "the first hint is the mistake's")
+					}
+				}
+			}
 		})
 	}
 }

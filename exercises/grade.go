@@ -3,6 +3,7 @@ package exercises
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,6 +35,10 @@ type Options struct {
 	// Seed seeds the checks' randomized cases; 0 picks a fresh one, which
 	// the report gives.
 	Seed uint64
+	// FailFast stops starting checks once one has not passed; the checks
+	// left out are reported as not run. For tools that only need to know
+	// whether a file passes, such as the mutation tester.
+	FailFast bool
 }
 
 // DefaultTimeout is how long a check may run, the same as the page's
@@ -79,12 +84,22 @@ func (e *Exercise) Grade(ctx context.Context, r Runner, src string, opt Options)
 	}
 	sem := make(chan struct{}, parallel)
 	var wg sync.WaitGroup
+	var failed atomic.Bool
+	failed.Store(!results[0].Passed())
 	for i := 1; i < len(names); i++ {
-		wg.Add(1)
 		sem <- struct{}{}
+		if opt.FailFast && failed.Load() {
+			<-sem
+			results[i] = CheckResult{Name: names[i], Status: StatusError, Message: notRun}
+			continue
+		}
+		wg.Add(1)
 		go func(i int) {
 			defer func() { <-sem; wg.Done() }()
 			results[i] = run(names[i])
+			if !results[i].Passed() {
+				failed.Store(true)
+			}
 		}(i)
 	}
 	wg.Wait()

@@ -45,8 +45,10 @@ func (e *Exercise) Harness(check string, seed uint64) (string, error) {
 	b.WriteString(e.harnessImports())
 	b.WriteString("\n\n")
 	b.WriteString(harnessBody(prelude))
-	b.WriteString("\n")
-	b.WriteString(harnessBody(e.checks))
+	for _, c := range e.checks {
+		b.WriteString("\n")
+		b.WriteString(harnessBody(c))
+	}
 	fmt.Fprintf(&b, "\nconst chkSelected = %s\n\nconst chkSeed uint64 = %d\n", strconv.Quote(check), seed)
 	return b.String(), nil
 }
@@ -56,7 +58,7 @@ func (e *Exercise) Harness(check string, seed uint64) (string, error) {
 func (e *Exercise) harnessImports() string {
 	seen := map[string]bool{}
 	var specs []string
-	for _, src := range []string{prelude, e.checks} {
+	for _, src := range append([]string{prelude}, e.checks...) {
 		f, err := parser.ParseFile(token.NewFileSet(), "checks.go", src, parser.ImportsOnly)
 		if err != nil {
 			panic("exercises: harness of " + e.Slug + ": " + err.Error())

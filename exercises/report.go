@@ -43,6 +43,9 @@ type CheckReport struct {
 	MoreHints bool `json:"moreHints,omitempty"`
 }
 
+// notRun is the message of a check that has no result.
+const notRun = "the check did not run"
+
 // NewReport gathers the results of an exercise's checks into a report.
 // Results may come in any order; a check without a result counts as an
 // error. hints maps a check's name to how many extra hints the learner has
@@ -63,7 +66,7 @@ func NewReport(e *Exercise, results []CheckResult, hints map[string]int) Report 
 	for _, c := range e.Checks {
 		res, ok := byName[c.Name]
 		if !ok {
-			res = CheckResult{Name: c.Name, Status: StatusError, Message: "the check did not run"}
+			res = CheckResult{Name: c.Name, Status: StatusError, Message: notRun}
 		}
 		if res.Seed != 0 {
 			r.Seed = res.Seed

@@ -184,9 +184,15 @@ func describeRunError(e *RunError) string {
 	case "panic":
 		return "your code panicked" + at + ": " + strings.TrimPrefix(e.Message, "panic: ")
 	case "crash":
+		const deep = " (a recursion that never stops, or one as deep as its input: a loop needs no stack): "
+		if strings.Contains(e.Message, "Maximum call stack") || strings.Contains(e.Message, "too much recursion") {
+			return "the page's stack is limited, and your code went deeper than it allows" + at + deep + e.Message
+		}
 		if strings.Contains(e.Message, "stack") {
-			return "the page's stack is limited, and your code went deeper than it allows" + at +
-				" (a recursion that never stops, or one as deep as the attempt number: a loop needs no stack): " + e.Message
+			return "your code ran out of stack" + at + deep + e.Message
+		}
+		if strings.Contains(e.Message, "out of memory") {
+			return "your code used too much memory" + at + ": " + e.Message
 		}
 		return "the run crashed" + at + ": " + e.Message
 	case "compile", "import":

@@ -63,7 +63,7 @@ func TestParseCheck(t *testing.T) {
 			name: "the stack of the page",
 			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "crash", Message: "Maximum call stack size exceeded"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
-				Message: "the page's stack is limited, and your code went deeper than it allows (a recursion that never stops, or one as deep as the attempt number: a loop needs no stack): Maximum call stack size exceeded"},
+				Message: "the page's stack is limited, and your code went deeper than it allows (a recursion that never stops, or one as deep as its input: a loop needs no stack): Maximum call stack size exceeded"},
 		},
 		{
 			name: "no verdict",

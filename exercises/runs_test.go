@@ -3,6 +3,7 @@ package exercises_test
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -83,4 +84,17 @@ func TestLearnerOutputIsKept(t *testing.T) {
 	res := exercises.ParseCheck("closed-allows", out)
 	assert.Equal(t, exercises.StatusPass, res.Status)
 	assert.Equal(t, "new breaker 3\n", res.Output)
+}
+
+func TestFailFastStopsAfterTheFirstFailure(t *testing.T) {
+	e := mustGet(t, "token-bucket")
+	var ran atomic.Int32
+	counting := exercises.RunnerFunc(func(ctx context.Context, src, harness string) exercises.RunOutput {
+		ran.Add(1)
+		return native.Run(ctx, src, harness)
+	})
+	r := e.Grade(context.Background(), counting, e.Starter, exercises.Options{FailFast: true, Timeout: gradeOptions.Timeout})
+	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	assert.Equal(t, int32(1), ran.Load(), "the starter fails the first check; nothing else runs")
+	assert.Equal(t, "the check did not run", r.Checks[len(r.Checks)-1].Message)
 }

@@ -6,6 +6,9 @@ var fullJitter = &Exercise{
 	Section: "4. Backoff and jitter",
 	// core/retry computes the same delays through Policy.Backoff.
 	Forbid: []string{"github.com/flakylab/flakylab/core/backoff", "github.com/flakylab/flakylab/core/retry"},
+	Mistakes: map[string]string{
+		"global-rand": "Your delays come from the package-level math/rand functions (rand.Int64N, rand.Float64), whose hidden source nobody can seed. Draw from the r you are given: r.Int64N(int64(d)).",
+	},
 	Checks: []Check{
 		{
 			Name:  "doubling",
@@ -25,7 +28,7 @@ var fullJitter = &Exercise{
 		},
 		{
 			Name:  "large-attempts",
-			Title: "Attempt numbers such as 64, 1000 or 100000 still give the limit, without overflow.",
+			Title: "Attempt numbers such as 64 or 1000, and limits near the largest Duration, still give the right backoff, without overflow.",
 			Hints: []string{
 				"A time.Duration is an int64 of nanoseconds: 1s doubled 34 times no longer fits, and a shift wraps around to zero or a negative number.",
 				"Stop doubling as soon as d reaches the limit (for i := 1; i < attempt && d < limit; i++), so d never grows past twice the limit.",

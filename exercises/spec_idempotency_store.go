@@ -5,6 +5,9 @@ var idempotencyStore = &Exercise{
 	Title:   "An idempotency-key store",
 	Section: "5. Idempotency keys",
 	Forbid:  []string{"github.com/flakylab/flakylab/core/idempotency"},
+	Mistakes: map[string]string{
+		"leaks-response": "Your Begin returns a stored response with an outcome other than Replay. A Mismatch is another request that reused the key: handing it the stored response gives one client another's answer. Return Response{} unless the outcome is Replay.",
+	},
 	Checks: []Check{
 		{
 			Name:  "fresh-then-replay",

@@ -5,6 +5,14 @@ var retryLoop = &Exercise{
 	Title:   "A retry loop that listens to the server",
 	Section: "4. Backoff and jitter",
 	Forbid:  []string{"github.com/flakylab/flakylab/core/retry"},
+	Mistakes: map[string]string{
+		"no-doubling-after-retry-after": "Your backoff does not double after a retry that followed Retry-After. Every retry counts: double the backoff after each wait, whichever kind it was.",
+		"no-doubling":                   "Your backoff does not grow: retry n must back off from Base doubled n-1 times (at most Limit). Double it after every wait.",
+		"global-rand":                   "Your jitter comes from the package-level math/rand functions, whose hidden source nobody can seed. Draw from p.Rand: p.Rand.Int64N(int64(backoff)).",
+		"retries-cancel":                "Your loop retries after the caller cancelled. An error that wraps context.Canceled means nobody waits for the answer: errors.Is(err, context.Canceled) is not worth retrying.",
+		"honours-invalid-retry-after":   "Your loop honours a Retry-After that is not a whole number of seconds (\"1.5\", \"+2\", \"1e1\"). Parse it with strconv.ParseUint(v, 10, 32), as in exercise 2, and fall back to the backoff when that fails.",
+		"own-sleep":                     "Your loop waits with time.Sleep (the program's clock moved) instead of p.Sleep. Wait through p.Sleep(ctx, d): it is the policy's clock, and it tells you when the context ends.",
+	},
 	Checks: []Check{
 		{
 			Name:  "success",
@@ -71,14 +79,45 @@ var retryLoop = &Exercise{
 		},
 		{
 			Name:  "invalid-retry-after",
-			Title: "A Retry-After that is not whole seconds is ignored in favour of the backoff.",
+			Title: "A Retry-After that is not whole seconds (\"soon\", \"-3\", \"1.5\", \"+2\") is ignored in favour of the backoff.",
 			Hints: []string{
 				"\"soon\" and \"-3\" are not valid: fall back to the full-jitter backoff, as if there were no header.",
 			},
 		},
 		{
+			Name:  "doubling",
+			Title: "Retry n backs off from Base·2^(n-1): the waits spread over that whole range, also after a retry that followed Retry-After.",
+			Hints: []string{
+				"Keep the backoff in a variable outside the loop and double it after every wait, Retry-After or not.",
+				"A Retry-After wait replaces that retry's jitter, not the doubling: 429 (Retry-After: 2) then 503 with Base 100ms backs off from 200ms.",
+			},
+		},
+		{
+			Name:  "seeded",
+			Title: "Two runs whose p.Rand have the same seed wait exactly the same: every jitter draw comes from p.Rand.",
+			Hints: []string{
+				"Reproducible jitter means one source of randomness, the policy's: p.Rand.Int64N, never rand.Int64N.",
+			},
+		},
+		{
+			Name:  "every-status",
+			Title: "Every status from 100 to 599 is retried exactly when exercise 2's rule says so.",
+			Hints: []string{
+				"Retry 408, 409, 429 and 5xx except 501, 505, 506, 508, 510 and 511; nothing else.",
+				"Your ShouldRetry from exercise 2 (or core/classify) decides: call it with the status and the error.",
+			},
+		},
+		{
+			Name:  "random-scripts",
+			Title: "Random scripts of statuses, Retry-After values and transport errors get the calls, waits and result the rules say.",
+			Hints: []string{
+				"This check mixes everything with random limits; when the others pass, read the script it names and follow the rules by hand.",
+				"Common causes: counting attempts from 0, sleeping after the last attempt, or a backoff that is not capped at Limit.",
+			},
+		},
+		{
 			Name:  "cancellation",
-			Title: "When the wait fails because the context ended, Do returns that error at once.",
+			Title: "When the wait fails because the context ended, or the caller cancelled during a call, Do returns that error at once.",
 			Hints: []string{
 				"p.Sleep returns an error when ctx ends during the wait: nobody is waiting for the answer any more.",
 				"if err := p.Sleep(ctx, wait); err != nil { return provider.Response{}, err }",

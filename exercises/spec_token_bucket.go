@@ -5,6 +5,18 @@ var tokenBucket = &Exercise{
 	Title:   "A token bucket that says when to come back",
 	Section: "1. Rate limiting with a token bucket",
 	Forbid:  []string{"github.com/flakylab/flakylab/core/bucket"},
+	Mistakes: map[string]string{
+		"truncated-wait":    "Your waits are cut to whole seconds. The bucket's wait is exact, (1 - tokens) / rate seconds, fractions included: time.Duration(seconds * float64(time.Second)). Rounding is for the Retry-After header, later.",
+		"rounded-up-wait":   "Your waits are rounded up to whole seconds. The bucket's wait is exact, (1 - tokens) / rate seconds, fractions included: time.Duration(seconds * float64(time.Second)). Rounding is for the Retry-After header, later.",
+		"full-token-wait":   "Your waits are always the time of a whole token, 1 / rate. Part of a token is usually there already: the wait is (1 - tokens) / rate.",
+		"no-cap":            "Your bucket keeps every token it earns while idle. It holds at most capacity: after adding the refill, clamp it (if tokens > capacity { tokens = capacity }).",
+		"whole-tokens":      "Your bucket counts whole tokens only, so fractions of a token are lost between calls. Keep the tokens as a float64 and add elapsed.Seconds() * rate on every call.",
+		"refusal-spends":    "Your bucket spends a token on refused requests too, so hammering it pushes the next token away. Subtract only when you allow.",
+		"starts-empty":      "Your bucket starts empty. A new bucket is full: NewBucket sets the tokens to the capacity.",
+		"fixed-tick":        "Your bucket refills in whole ticks of a second. Refill from the exact time elapsed since the last call, fractions included.",
+		"wait-when-allowed": "Your bucket tells allowed requests to wait. An allowed request gets retryAfter 0: only a refused one needs a wait.",
+		"wall-clock":        "Your bucket's answers change with the clock of the program, not only with the instants it is given: use the now passed to NewBucket and Allow, never time.Now() or time.Since.",
+	},
 	Checks: []Check{
 		{
 			Name:  "burst",

@@ -146,7 +146,7 @@ func parseLearner(src string) (*token.FileSet, *ast.File, []Diagnostic) {
 // fine. An empty result means the checks can run.
 func (e *Exercise) Validate(src string) []Diagnostic {
 	if len(src) > MaxSourceBytes {
-		return []Diagnostic{{Message: fmt.Sprintf("the file is %d bytes; the grader takes at most %d (1 MiB)", len(src), MaxSourceBytes)}}
+		return []Diagnostic{{Message: fmt.Sprintf("the file has more than %d bytes (1 MiB), the most the grader takes", MaxSourceBytes)}}
 	}
 	fset, f, ds := parseLearner(src)
 	if ds != nil {

@@ -71,7 +71,7 @@ func chkScenario(threshold int, cooldown chktime.Duration, ops []chkOp) chkResul
 	}
 	chkInput(input)
 	var now, opened chktime.Time
-	change := "it has been closed since the start: no run of " + chkfmt.Sprint(threshold) + " failures in a row yet"
+	change := "it has been closed since the start: no run of " + chkCount(threshold, "failure") + " in a row yet"
 	ref, err := chkbreaker.New(chkbreaker.Settings{
 		Threshold: threshold, Cooldown: cooldown,
 		Now: func() chktime.Time { return chkT0 },
@@ -79,7 +79,7 @@ func chkScenario(threshold int, cooldown chktime.Duration, ops []chkOp) chkResul
 			at := now
 			if to == chkbreaker.Open && from == chkbreaker.Closed {
 				opened = now
-				change = chkfmt.Sprintf("it opened at t0+%s, after %d failures in a row", now.Sub(chkT0), threshold)
+				change = chkfmt.Sprintf("it opened at t0+%s, after %s in a row", now.Sub(chkT0), chkCount(threshold, "failure"))
 			} else if to == chkbreaker.Open {
 				opened = now
 				change = chkfmt.Sprintf("its probe failed at t0+%s, which opened it again for a whole cooldown, until t0+%s", now.Sub(chkT0), now.Add(cooldown).Sub(chkT0))
@@ -130,7 +130,7 @@ func chkScenario(threshold int, cooldown chktime.Duration, ops []chkOp) chkResul
 		want = append(want, label+" = "+w)
 		got = append(got, label+" = "+g)
 		if w != g {
-			msg := chkfmt.Sprintf("%s returned %s, want %s: the breaker is %s, %s", label, g, w, ref.StateAt(t), change)
+			msg := chkfmt.Sprintf("%s returned %s, want %s: by the rules the breaker is %s then: %s", label, g, w, ref.StateAt(t), change)
 			from := 0
 			if len(want) > 4 {
 				from = len(want) - 4
@@ -171,7 +171,22 @@ func chkOpensAtThreshold() chkResult {
 	if r := chkScenario(5, 30*chkS, chkJoin(chkFailures(4, 10*chkS), []chkOp{chkState(10 * chkS)}, chkFailures(1, 10*chkS), []chkOp{chkState(10 * chkS), chkAllow(11 * chkS)})); !r.pass {
 		return r
 	}
-	return chkScenario(1, 5*chkS, []chkOp{chkCall(0, true), chkCall(chkS, false), chkState(chkS), chkAllow(2 * chkS)})
+	if r := chkScenario(1, 5*chkS, []chkOp{chkCall(0, true), chkCall(chkS, false), chkState(chkS), chkAllow(2 * chkS)}); !r.pass {
+		return r
+	}
+	r := chkRand(1)
+	for n := 0; n < 6; n++ {
+		threshold := 1 + r.IntN(9)
+		at := chktime.Duration(r.Int64N(int64(10 * chkS)))
+		if res := chkScenario(threshold, chkRandomCooldown(r), chkJoin(chkFailures(threshold-1, at), []chkOp{chkState(at)}, chkFailures(1, at+chkS), []chkOp{chkState(at + chkS), chkAllow(at + 2*chkS)})); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
+}
+
+func chkRandomCooldown(r *chkrand.Rand) chktime.Duration {
+	return chktime.Duration(1+r.Int64N(int64(60*chkS))) + chktime.Duration(r.IntN(1000))
 }
 
 func chkSuccessResets() chkResult {
@@ -182,15 +197,41 @@ func chkSuccessResets() chkResult {
 }
 
 func chkFailsFast() chkResult {
-	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+	if r := chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
 		chkAllow(15 * chkS), chkState(20 * chkS), chkAllow(39*chkS + 999*chktime.Millisecond),
-	}))
+	})); !r.pass {
+		return r
+	}
+	r := chkRand(2)
+	for n := 0; n < 6; n++ {
+		threshold, cooldown := 1+r.IntN(6), chkRandomCooldown(r)
+		at := chktime.Duration(r.Int64N(int64(10 * chkS)))
+		if res := chkScenario(threshold, cooldown, chkJoin(chkFailures(threshold, at), []chkOp{
+			chkAllow(at + cooldown/2), chkState(at + cooldown - 1), chkAllow(at + cooldown - 1),
+		})); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 func chkHalfOpenProbe() chkResult {
-	return chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
+	if r := chkScenario(5, 30*chkS, chkJoin(chkFailures(5, 10*chkS), []chkOp{
 		chkState(40 * chkS), chkAllow(40 * chkS), chkAllow(40 * chkS), chkAllow(41 * chkS), chkState(42 * chkS),
-	}))
+	})); !r.pass {
+		return r
+	}
+	r := chkRand(3)
+	for n := 0; n < 6; n++ {
+		threshold, cooldown := 1+r.IntN(6), chkRandomCooldown(r)
+		at := chktime.Duration(r.Int64N(int64(10 * chkS)))
+		if res := chkScenario(threshold, cooldown, chkJoin(chkFailures(threshold, at), []chkOp{
+			chkState(at + cooldown), chkAllow(at + cooldown), chkAllow(at + cooldown), chkAllow(at + cooldown + cooldown/2),
+		})); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 func chkProbeSuccessCloses() chkResult {
@@ -209,7 +250,19 @@ func chkProbeFailureReopens() chkResult {
 // chkRandomTrace alternates healthy and failing spells of a dependency,
 // with state queries, on a seeded source.
 func chkRandomTrace() chkResult {
-	r := chkrand.New(chkrand.NewPCG(12, 21))
+	r := chkRand(4)
+	if res := chkTrace(r, 4, 20*chkS); !res.pass {
+		return res
+	}
+	for n := 0; n < 3; n++ {
+		if res := chkTrace(r, 1+r.IntN(8), chkRandomCooldown(r)); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
+}
+
+func chkTrace(r *chkrand.Rand, threshold int, cooldown chktime.Duration) chkResult {
 	var ops []chkOp
 	at := chktime.Duration(0)
 	failRate := 0.2
@@ -224,5 +277,5 @@ func chkRandomTrace() chkResult {
 		}
 		ops = append(ops, chkCall(at, r.Float64() >= failRate))
 	}
-	return chkScenario(4, 20*chkS, ops)
+	return chkScenario(threshold, cooldown, ops)
 }

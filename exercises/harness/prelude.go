@@ -22,6 +22,7 @@ package main
 import (
 	chkfmt "fmt"
 	chkmath "math"
+	chkrand "math/rand/v2"
 	chksort "sort"
 	chkstrings "strings"
 	chktime "time"
@@ -102,6 +103,21 @@ func chkQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// chkRand returns a source for a check's randomized cases: seeded by the
+// submission's seed (chkSeed), one stream per use, so that every part of a
+// check draws its own sequence and the seed repeats them all.
+func chkRand(stream uint64) *chkrand.Rand {
+	return chkrand.New(chkrand.NewPCG(chkSeed, stream))
+}
+
+// chkCount returns "1 failure", "3 failures".
+func chkCount(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return chkfmt.Sprintf("%d %ss", n, noun)
 }
 
 // chkDur formats a duration the way the messages show them: 700ms, 2s,

@@ -105,7 +105,7 @@ func chkScenario(ttl chktime.Duration, ops []chkOp, why func(i int, want, got st
 	for i, op := range ops {
 		if op.complete {
 			if err := ref.Complete(op.key, chkidem.Response{Status: op.status, Body: []byte(op.body)}); err != nil {
-				return chkFail("internal: "+err.Error(), input, "", "")
+				return chkFail(chkfmt.Sprintf("internal: %s: %v", op, err), input, "", "")
 			}
 			s.Complete(op.key, Response{Status: op.status, Body: op.body})
 			continue
@@ -120,6 +120,14 @@ func chkScenario(ttl chktime.Duration, ops []chkOp, why func(i int, want, got st
 		g := chkShow(chkName(o), resp.Status, resp.Body)
 		want = append(want, op.String()+" = "+w)
 		got = append(got, op.String()+" = "+g)
+		if w == g && chkName(o) != "Replay" && resp != (Response{}) {
+			g = chkName(o) + chkfmt.Sprintf(" with the response {%d %q}", resp.Status, resp.Body)
+			got[len(got)-1] = op.String() + " = " + g
+			r := chkFail(chkfmt.Sprintf("%s returned %s: only a Replay carries a stored response; with %s return a zero Response, or one client reads another's answer",
+				op.String(), g, chkName(o)), input, chkstrings.Join(want, "\n"), chkstrings.Join(got, "\n"))
+			r.mistake = "leaks-response"
+			return r
+		}
 		if w != g {
 			msg := chkfmt.Sprintf("%s returned %s, want %s", op.String(), g, w)
 			if why != nil {
@@ -256,8 +264,8 @@ func chkTTLFromFirstBegin() chkResult {
 // chkRandomTrace mixes keys, fingerprints, completions and the passing of
 // time, completing only keys that are in flight and alive.
 func chkRandomTrace() chkResult {
-	r := chkrand.New(chkrand.NewPCG(5, 8))
-	ttl := chktime.Hour
+	r := chkRand(1)
+	ttl := chktime.Duration(10+r.IntN(110)) * chkMin
 	keys := []string{"k1", "k2", "k3", "k4"}
 	fps := []string{"charge 50", "charge 70"}
 	inFlight := map[string]chktime.Duration{} // key -> its expiry, per the reference

@@ -6,7 +6,9 @@ import (
 	chkcontext "context"
 	chkerrors "errors"
 	chkfmt "fmt"
+	chkrand "math/rand/v2"
 	chkstrconv "strconv"
+	chkstrings "strings"
 	chktime "time"
 
 	chkclassify "github.com/flakylab/flakylab/core/classify"
@@ -55,7 +57,15 @@ func chkServerErrors() chkResult {
 }
 
 func chkNotFailures() chkResult {
-	return chkStatuses([]int{100, 200, 201, 204, 301, 304, 600, 99})
+	if r := chkStatuses([]int{100, 200, 201, 204, 301, 304, 600, 99, 0, -503}); !r.pass {
+		return r
+	}
+	r := chkRand(1)
+	var codes []int
+	for i := 0; i < 20; i++ {
+		codes = append(codes, 600+r.IntN(1000), -r.IntN(1000), r.IntN(100))
+	}
+	return chkStatuses(codes)
 }
 
 func chkEveryStatus() chkResult {
@@ -92,8 +102,20 @@ func chkErrorCases(cases []chkErrorCase) chkResult {
 	return chkPass()
 }
 
+// chkWrapped wraps err in n layers of fmt.Errorf with %w, as calls that
+// add context do.
+func chkWrapped(r *chkrand.Rand, label string, err error) chkErrorCase {
+	n := 1 + r.IntN(4)
+	for i := 0; i < n; i++ {
+		step := []string{"charge", "attempt", "call", "POST /charges"}[r.IntN(4)]
+		label = chkfmt.Sprintf("fmt.Errorf(%q, %s)", step+": %w", label)
+		err = chkfmt.Errorf(step+": %w", err)
+	}
+	return chkErrorCase{label, err}
+}
+
 func chkTransportErrors() chkResult {
-	return chkErrorCases([]chkErrorCase{
+	if r := chkErrorCases([]chkErrorCase{
 		{"provider.ErrTimeout", chkprovider.ErrTimeout},
 		{"provider.ErrConnectionReset", chkprovider.ErrConnectionReset},
 		{"context.DeadlineExceeded", chkcontext.DeadlineExceeded},
@@ -101,15 +123,37 @@ func chkTransportErrors() chkResult {
 		{`fmt.Errorf("charge: %w", provider.ErrTimeout)`, chkfmt.Errorf("charge: %w", chkprovider.ErrTimeout)},
 		{`errors.New("connection refused")`, chkerrors.New("connection refused")},
 		{`errors.New("tls: handshake failure")`, chkerrors.New("tls: handshake failure")},
-	})
+	}); !r.pass {
+		return r
+	}
+	r := chkRand(2)
+	var cases []chkErrorCase
+	for i := 0; i < 12; i++ {
+		base := []chkErrorCase{
+			{"provider.ErrTimeout", chkprovider.ErrTimeout},
+			{"provider.ErrConnectionReset", chkprovider.ErrConnectionReset},
+			{"context.DeadlineExceeded", chkcontext.DeadlineExceeded},
+			{`errors.New("connection refused")`, chkerrors.New("connection refused")},
+		}[r.IntN(4)]
+		cases = append(cases, chkWrapped(r, base.label, base.err))
+	}
+	return chkErrorCases(cases)
 }
 
 func chkCancellation() chkResult {
-	return chkErrorCases([]chkErrorCase{
+	if r := chkErrorCases([]chkErrorCase{
 		{"context.Canceled", chkcontext.Canceled},
 		{`fmt.Errorf("charge: %w", context.Canceled)`, chkfmt.Errorf("charge: %w", chkcontext.Canceled)},
 		{`fmt.Errorf("attempt 2: %w", fmt.Errorf("charge: %w", context.Canceled))`, chkfmt.Errorf("attempt 2: %w", chkfmt.Errorf("charge: %w", chkcontext.Canceled))},
-	})
+	}); !r.pass {
+		return r
+	}
+	r := chkRand(3)
+	var cases []chkErrorCase
+	for i := 0; i < 6; i++ {
+		cases = append(cases, chkWrapped(r, "context.Canceled", chkcontext.Canceled))
+	}
+	return chkErrorCases(cases)
 }
 
 var chkNow = chktime.Date(1994, 11, 6, 8, 49, 37, 0, chktime.UTC)
@@ -117,25 +161,30 @@ var chkNow = chktime.Date(1994, 11, 6, 8, 49, 37, 0, chktime.UTC)
 const chkDateLayout = "Mon, 02 Jan 2006 15:04:05 GMT"
 
 func chkShowWait(d chktime.Duration, ok bool) string {
-	if !ok {
-		return "(0, false)"
-	}
-	return "(" + chkDur(d) + ", true)"
+	return "(" + chkDur(d) + ", " + chkfmt.Sprint(ok) + ")"
 }
 
-func chkRetryAfterValues(values []string) chkResult {
+// chkRetryAfterValues asks RetryAfter about each value at now and compares
+// with the reference.
+func chkRetryAfterValues(now chktime.Time, values []string) chkResult {
 	for _, v := range values {
-		input := "RetryAfter(" + chkstrconv.Quote(v) + ", now) with now = " + chkNow.Format(chkDateLayout)
+		input := "RetryAfter(" + chkstrconv.Quote(v) + ", now) with now = " + now.Format("Mon, 02 Jan 2006 15:04:05.999999999 GMT")
 		chkInput(input)
-		want, wantOK := chkclassify.ParseRetryAfter(v, chkNow)
-		got, gotOK := RetryAfter(v, chkNow)
-		if gotOK != wantOK || (wantOK && got != want) {
-			msg := "RetryAfter(" + chkstrconv.Quote(v) + ") = " + chkShowWait(got, gotOK) + ", want " + chkShowWait(want, wantOK)
+		want, wantOK := chkclassify.ParseRetryAfter(v, now)
+		if !wantOK {
+			want = 0
+		}
+		got, gotOK := RetryAfter(v, now)
+		if gotOK != wantOK || got != want {
+			msg := "RetryAfter(" + chkstrconv.Quote(v) + ", now) = " + chkShowWait(got, gotOK) + ", want " + chkShowWait(want, wantOK)
 			if wantOK && !gotOK {
 				msg += ": the value is valid"
-			}
-			if !wantOK && gotOK {
+			} else if !wantOK && gotOK {
 				msg += ": the value is not a valid Retry-After, so the caller should use its own backoff"
+			} else if !wantOK {
+				msg += ": when ok is false, the wait is 0"
+			} else if got < 0 {
+				msg += ": a date in the past means no wait, 0"
 			}
 			return chkFail(msg, input, chkShowWait(want, wantOK), chkShowWait(got, gotOK))
 		}
@@ -144,18 +193,56 @@ func chkRetryAfterValues(values []string) chkResult {
 }
 
 func chkRetryAfterSeconds() chkResult {
-	return chkRetryAfterValues([]string{"0", "2", "120", " 7 ", "3600"})
+	if res := chkRetryAfterValues(chkNow, []string{"0", "2", "120", " 7 ", "3600", "99"}); !res.pass {
+		return res
+	}
+	r := chkRand(4)
+	var values []string
+	for i := 0; i < 20; i++ {
+		v := chkstrconv.Itoa(r.IntN([]int{10, 1000, 100000, 1000000000}[r.IntN(4)]))
+		values = append(values, chkstrings.Repeat(" ", r.IntN(3))+v+chkstrings.Repeat(" ", r.IntN(3)))
+	}
+	return chkRetryAfterValues(chkNow, values)
 }
 
 func chkRetryAfterDate() chkResult {
-	return chkRetryAfterValues([]string{
+	if res := chkRetryAfterValues(chkNow, []string{
 		chkNow.Add(90 * chktime.Second).Format(chkDateLayout),
 		chkNow.Add(chktime.Hour).Format(chkDateLayout),
 		chkNow.Add(-10 * chktime.Minute).Format(chkDateLayout),
 		chkNow.Format(chkDateLayout),
-	})
+	}); !res.pass {
+		return res
+	}
+	// A now between two whole seconds: one nanosecond either side of the
+	// date.
+	at := chkNow.Add(chktime.Minute)
+	if res := chkRetryAfterValues(at.Add(-chktime.Nanosecond), []string{at.Format(chkDateLayout)}); !res.pass {
+		return res
+	}
+	if res := chkRetryAfterValues(at.Add(chktime.Nanosecond), []string{at.Format(chkDateLayout)}); !res.pass {
+		return res
+	}
+	r := chkRand(5)
+	for i := 0; i < 12; i++ {
+		now := chkNow.Add(chktime.Duration(r.Int64N(int64(1000 * chktime.Hour))))
+		off := chktime.Duration(r.Int64N(int64(6*chktime.Hour))) - 2*chktime.Hour
+		if res := chkRetryAfterValues(now, []string{now.Add(off).Format(chkDateLayout)}); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 func chkRetryAfterInvalid() chkResult {
-	return chkRetryAfterValues([]string{"", "-1", "1.5", "soon", "+5", "1e3", "Sun, 06 Nov 1994 25:49:37 GMT"})
+	if res := chkRetryAfterValues(chkNow, []string{"", "-1", "1.5", "soon", "+5", "1e3", "Sun, 06 Nov 1994 25:49:37 GMT"}); !res.pass {
+		return res
+	}
+	r := chkRand(6)
+	var values []string
+	for i := 0; i < 12; i++ {
+		n := chkstrconv.Itoa(1 + r.IntN(500))
+		values = append(values, []string{n + "." + chkstrconv.Itoa(r.IntN(10)), "-" + n, "+" + n, n + "s", "0x" + n, n + "e2", n + " " + n, "in " + n}[r.IntN(8)])
+	}
+	return chkRetryAfterValues(chkNow, values)
 }

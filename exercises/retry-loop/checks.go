@@ -7,6 +7,7 @@ import (
 	chkerrors "errors"
 	chkfmt "fmt"
 	chkrand "math/rand/v2"
+	chkstrconv "strconv"
 	chkstrings "strings"
 	chktime "time"
 
@@ -25,6 +26,10 @@ var chkChecks = map[string]func() chkResult{
 	"transport-errors":    chkTransportErrors,
 	"invalid-retry-after": chkInvalidRetryAfter,
 	"cancellation":        chkCancellation,
+	"doubling":            chkDoublingCheck,
+	"seeded":              chkSeededCheck,
+	"every-status":        chkEveryStatusCheck,
+	"random-scripts":      chkRandomScriptsCheck,
 }
 
 var chkT0 = chktime.Date(2025, 3, 1, 9, 0, 0, 0, chktime.UTC)
@@ -37,11 +42,12 @@ var chkErrTooMany = chkerrors.New("check: more than 50 calls, stopping the loop"
 // chkOutcome is what one Do did: its calls, their virtual instants, its
 // sleeps and what it returned.
 type chkOutcome struct {
-	calls  int
-	at     []chktime.Duration
-	sleeps []chktime.Duration
-	resp   chkprovider.Response
-	err    error
+	virtual chktime.Duration // how far the program's own clock moved
+	calls   int
+	at      []chktime.Duration
+	sleeps  []chktime.Duration
+	resp    chkprovider.Response
+	err     error
 }
 
 type chkSetup struct {
@@ -122,6 +128,8 @@ func chkPlay(s chkSetup) chkOutcome {
 			return nil
 		},
 	}
+	started := chktime.Now()
+	defer func() { out.virtual = chktime.Since(started) }()
 	out.resp, out.err = pol.Do(ctx, func(ctx chkcontext.Context) (chkprovider.Response, error) {
 		out.calls++
 		out.at = append(out.at, v.Now().Sub(chkT0))
@@ -181,7 +189,11 @@ func chkExpect(s chkSetup, wantCalls, wantStatus int, wantErr error, exact []chk
 		return fail(chkfmt.Sprintf("Do returned %s, want the last response, status %d, with a nil error", chkReturned(o), wantStatus))
 	}
 	if len(o.sleeps) != wantCalls-1 {
-		return fail(chkfmt.Sprintf("Do slept %d times through p.Sleep for %d calls, want %d: wait through p.Sleep before every retry, and only then", len(o.sleeps), o.calls, wantCalls-1))
+		_, r := fail(chkfmt.Sprintf("Do slept %s through p.Sleep for %s, want %d: wait through p.Sleep before every retry, and only then", chkCount(len(o.sleeps), "time"), chkCalls(o.calls), wantCalls-1))
+		if len(o.sleeps) == 0 && wantCalls > 1 && o.virtual > 0 {
+			r.mistake = "own-sleep"
+		}
+		return o, r
 	}
 	for i, d := range exact {
 		if i < len(o.sleeps) && o.sleeps[i] != d {
@@ -233,7 +245,7 @@ func chkInRange(o chkOutcome, s chkSetup, from int) chkResult {
 func chkBackoffRange() chkResult {
 	s := chkSetup{steps: []chkprovider.Step{chkStatus(500), chkStatus(502), chkStatus(503), chkStatus(504), chkOK()}, maxAttempts: 5, base: 100 * chkMs, limit: 250 * chkMs}
 	for seed := uint64(1); seed <= 20; seed++ {
-		s.seed = seed
+		s.seed = chkSeed*1000 + seed
 		o, r := chkExpect(s, 5, 200, nil, nil)
 		if !r.pass {
 			return r
@@ -248,7 +260,7 @@ func chkBackoffRange() chkResult {
 func chkMixedScript() chkResult {
 	s := chkSetup{steps: []chkprovider.Step{chk429("2"), chkStatus(500), chkOK()}, maxAttempts: 4, base: chktime.Second, limit: 8 * chktime.Second}
 	for seed := uint64(1); seed <= 20; seed++ {
-		s.seed = seed
+		s.seed = chkSeed*1000 + seed
 		o, r := chkExpect(s, 3, 200, nil, []chktime.Duration{2 * chktime.Second})
 		if !r.pass {
 			return r
@@ -264,7 +276,7 @@ func chkJitterSpread() chkResult {
 	s := chkSetup{steps: []chkprovider.Step{chkStatus(503), chkOK()}, maxAttempts: 3, base: chktime.Second, limit: 8 * chktime.Second}
 	var first []chktime.Duration
 	for seed := uint64(1); seed <= 200; seed++ {
-		s.seed = seed
+		s.seed = chkSeed*1000 + seed
 		o, r := chkExpect(s, 2, 200, nil, nil)
 		if !r.pass {
 			return r
@@ -305,16 +317,25 @@ func chkTransportErrors() chkResult {
 }
 
 func chkInvalidRetryAfter() chkResult {
-	s := chkSetup{steps: []chkprovider.Step{chk429("soon"), chk429("-3"), chkOK()}, maxAttempts: 4, base: chktime.Second, limit: 8 * chktime.Second}
-	for seed := uint64(1); seed <= 10; seed++ {
-		s.seed = seed
-		o, r := chkExpect(s, 3, 200, nil, nil)
-		if !r.pass {
-			return r
-		}
-		if r := chkInRange(o, s, 0); !r.pass {
-			r.message += " (a Retry-After that is not a whole number of seconds is ignored)"
-			return r
+	r := chkRand(22)
+	scripts := [][]string{{"soon", "-3"}, {"1.5", "2.0"}, {"+2", "1e1"}, {"0x10", " "}}
+	for i := 0; i < 4; i++ {
+		n := chkstrconv.Itoa(1 + r.IntN(9))
+		scripts = append(scripts, []string{n + "." + chkstrconv.Itoa(1+r.IntN(9)), []string{"-" + n, n + "s", n + "e0"}[r.IntN(3)]})
+	}
+	for _, values := range scripts {
+		s := chkSetup{steps: []chkprovider.Step{chk429(values[0]), chk429(values[1]), chkOK()}, maxAttempts: 4, base: 100 * chkMs, limit: 8 * chktime.Second}
+		for seed := uint64(1); seed <= 5; seed++ {
+			s.seed = chkSeed + seed
+			o, res := chkExpect(s, 3, 200, nil, nil)
+			if !res.pass {
+				return res
+			}
+			if res := chkInRange(o, s, 0); !res.pass {
+				res.message += " (a Retry-After that is not a whole number of seconds is ignored)"
+				res.mistake = "honours-invalid-retry-after"
+				return res
+			}
 		}
 	}
 	return chkPass()
@@ -332,6 +353,37 @@ func chkCancellation() chkResult {
 	}
 	if o.resp.Status != 0 {
 		return chkFail(chkfmt.Sprintf("Do returned the error with a status %d response, want a zero provider.Response", o.resp.Status), input, want, chkSummarize(o))
+	}
+	return chkCallerCancels()
+}
+
+// chkCallerCancels: the caller cancels while the call is out, and the call
+// returns the context's error, wrapped: that is not a transport failure
+// to retry but nobody waiting any more.
+func chkCallerCancels() chkResult {
+	input := "Policy{MaxAttempts: 5, Base: 1s, Limit: 8s}.Do where the caller cancels ctx during the first call, which returns fmt.Errorf(\"POST /charges: %w\", ctx.Err())"
+	chkInput(input)
+	ctx, cancel := chkcontext.WithCancel(chkcontext.Background())
+	defer cancel()
+	var sleeps []chktime.Duration
+	calls := 0
+	pol := Policy{MaxAttempts: 5, Base: chktime.Second, Limit: 8 * chktime.Second, Rand: chkRand(23),
+		Sleep: func(ctx chkcontext.Context, d chktime.Duration) error {
+			sleeps = append(sleeps, d)
+			return nil // a careless sleep: only Do's own decision can stop the loop
+		}}
+	resp, err := pol.Do(ctx, func(ctx chkcontext.Context) (chkprovider.Response, error) {
+		calls++
+		cancel()
+		return chkprovider.Response{}, chkfmt.Errorf("POST /charges: %w", ctx.Err())
+	})
+	want := "error \"POST /charges: context canceled\" after 1 call, sleeps []"
+	got := chkfmt.Sprintf("error %q after %s, status %d, sleeps %s", chkfmt.Sprint(err), chkCalls(calls), resp.Status, chkDurs(sleeps))
+	if calls != 1 || len(sleeps) != 0 || !chkerrors.Is(err, chkcontext.Canceled) {
+		r := chkFail(chkfmt.Sprintf("Do made %s and slept %s after the caller cancelled: the caller's own cancellation is not worth retrying (exercise 2's rule); return its error at once",
+			chkCalls(calls), chkCount(len(sleeps), "time")), input, want, got)
+		r.mistake = "retries-cancel"
+		return r
 	}
 	return chkPass()
 }

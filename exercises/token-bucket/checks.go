@@ -43,8 +43,90 @@ func chkAnswer(ok bool, wait chktime.Duration) string {
 	return "refused, retry after " + chkDur(wait)
 }
 
+// chkModel is a token bucket with one known mistake. The checks replay it
+// beside the learner's: when the learner's answers are the model's, the
+// report can name the mistake instead of a symptom.
+type chkModel struct {
+	mistake                string
+	capacity, rate, tokens float64
+	last                   chktime.Time
+}
+
+var chkMistakes = []string{"truncated-wait", "rounded-up-wait", "full-token-wait", "no-cap", "whole-tokens",
+	"refusal-spends", "starts-empty", "fixed-tick", "wait-when-allowed"}
+
+func chkModels(capacity, rate float64) []*chkModel {
+	var ms []*chkModel
+	for _, m := range chkMistakes {
+		tokens := capacity
+		if m == "starts-empty" {
+			tokens = 0
+		}
+		if m == "whole-tokens" {
+			tokens = chkmath.Floor(capacity)
+		}
+		ms = append(ms, &chkModel{mistake: m, capacity: capacity, rate: rate, tokens: tokens, last: chkT0})
+	}
+	return ms
+}
+
+func (m *chkModel) allow(now chktime.Time) (bool, chktime.Duration) {
+	elapsed := now.Sub(m.last)
+	if m.mistake == "fixed-tick" {
+		ticks := int64(elapsed / chktime.Second)
+		if ticks > 0 {
+			m.tokens = chkmath.Min(m.capacity, m.tokens+float64(ticks)*m.rate)
+			m.last = m.last.Add(chktime.Duration(ticks) * chktime.Second)
+		}
+	} else if elapsed > 0 {
+		add := elapsed.Seconds() * m.rate
+		if m.mistake == "whole-tokens" {
+			add = chkmath.Floor(add)
+		}
+		m.tokens += add
+		if m.mistake != "no-cap" && m.tokens > m.capacity {
+			m.tokens = m.capacity
+		}
+		m.last = now
+	}
+	wait := chktime.Duration((1 - m.tokens) / m.rate * float64(chktime.Second))
+	if m.tokens >= 1 {
+		m.tokens--
+		if m.mistake == "wait-when-allowed" {
+			return true, chktime.Duration(float64(chktime.Second) / m.rate)
+		}
+		return true, 0
+	}
+	if m.mistake == "refusal-spends" {
+		m.tokens--
+	}
+	if m.mistake == "truncated-wait" {
+		wait = wait.Truncate(chktime.Second)
+	} else if m.mistake == "rounded-up-wait" {
+		wait = chktime.Duration(chkmath.Ceil(wait.Seconds())) * chktime.Second
+	} else if m.mistake == "full-token-wait" || m.mistake == "whole-tokens" {
+		wait = chktime.Duration(float64(chktime.Second) / m.rate)
+	} else if m.mistake == "fixed-tick" {
+		wait = m.last.Add(chktime.Second).Sub(now)
+	}
+	return false, wait
+}
+
+// chkSame reports whether two answers agree: refusals' waits within a
+// millisecond, allowed requests' waits exactly (they are 0).
+func chkSame(ok1 bool, w1 chktime.Duration, ok2 bool, w2 chktime.Duration) bool {
+	if ok1 != ok2 {
+		return false
+	}
+	if ok1 {
+		return w1 == w2
+	}
+	return chkClose(w1, w2, chktime.Millisecond)
+}
+
 // chkScript plays requests at t0+offsets against the learner's bucket and
-// the reference bucket, and reports the first answer that differs.
+// the reference bucket, and reports the first answer that differs, with
+// the mistake it shows when a known one explains every answer so far.
 func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 	times := make([]string, len(offsets))
 	for i, off := range offsets {
@@ -61,6 +143,7 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 	}
 	ref.TakeAt(chkT0, 0) // the reference is full from its first use: make that t0
 	b := NewBucket(capacity, rate, chkT0)
+	models := chkModels(capacity, rate)
 	var want, got []string
 	for i, off := range offsets {
 		at := chkT0.Add(off)
@@ -69,26 +152,114 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 		ok, wait := b.Allow(at)
 		want = append(want, chkAnswer(d.Allowed, d.RetryAfter))
 		got = append(got, chkAnswer(ok, wait))
-		where := chkfmt.Sprintf("request %d (at t0+%s, when the bucket holds %s tokens)", i+1, off, chkTokens(held))
+		models = chkAgreeing(models, at, ok, wait)
+		if chkSame(ok, wait, d.Allowed, d.RetryAfter) {
+			continue
+		}
+		what := chkfmt.Sprintf("request %d, at t0+%s, was %s", i+1, off, chkAnswer(ok, wait))
+		should := chkfmt.Sprintf("the bucket should hold %s tokens then", chkTokens(held))
 		msg := ""
 		if ok && !d.Allowed {
-			msg = where + " was allowed, but there is no whole token to spend"
+			msg = what + ", but " + should + ": not a whole token to spend"
 		} else if !ok && d.Allowed {
-			msg = where + " was refused, but a token is there"
-		} else if ok && wait != 0 {
-			msg = where + " was allowed and also told to retry after " + chkDur(wait) + ": an allowed request waits 0"
-		} else if !ok && !chkClose(wait, d.RetryAfter, chktime.Millisecond) {
-			msg = chkfmt.Sprintf("%s was refused with retry after %s, want %s = (1 - %s) / %g per second", where, chkDur(wait), chkDur(d.RetryAfter), chkTokens(held), rate)
+			msg = what + ", but " + should + ": a token is there"
+		} else if ok {
+			msg = what + ": an allowed request waits 0"
+		} else {
+			msg = chkfmt.Sprintf("%s; %s, so the wait is (1 - %s) / %g per second = %s", what, should, chkTokens(held), rate, chkDur(d.RetryAfter))
 		}
-		if msg != "" {
-			from := 0
-			if len(want) > 4 {
-				from = len(want) - 4
+		from := 0
+		if len(want) > 4 {
+			from = len(want) - 4
+		}
+		r := chkFail(msg, input, chkstrings.Join(want[from:], "; "), chkstrings.Join(got[from:], "; "))
+		// The rest of the script tells apart mistakes that agree so far.
+		rest := models
+		for _, later := range offsets[i+1:] {
+			at := chkT0.Add(later)
+			ok, wait := b.Allow(at)
+			if rest = chkAgreeing(rest, at, ok, wait); len(rest) == 0 {
+				break
 			}
-			return chkFail(msg, input, chkstrings.Join(want[from:], "; "), chkstrings.Join(got[from:], "; "))
 		}
+		if len(rest) > 1 {
+			rest = chkDiagnose(rest)
+		}
+		if len(rest) > 0 {
+			r.mistake = rest[0].mistake
+		} else if len(models) > 0 {
+			r.mistake = models[0].mistake
+		} else if chkReadsTheClock(capacity, rate, offsets[:i+1]) {
+			r.mistake = "wall-clock"
+		}
+		return r
 	}
 	return chkPass()
+}
+
+// chkDiagnose tells apart mistakes that explain the same answers: it
+// replays scripts on which they differ against fresh buckets and keeps the
+// ones that still agree with the learner's (all of them if none does).
+func chkDiagnose(candidates []*chkModel) []*chkModel {
+	scripts := []struct {
+		capacity, rate float64
+		offsets        []chktime.Duration
+	}{
+		{2, 4, chkSecs(0, 0, 0, 0.1, 0.2, 0.3, 0.55, 0.6, 1.7, 1.75)},
+		{1, 0.5, chkSecs(0, 0.5, 1.2, 2.1, 2.6, 30, 30)},
+	}
+	alive := candidates
+	for _, sc := range scripts {
+		b := NewBucket(sc.capacity, sc.rate, chkT0)
+		var fresh []*chkModel
+		for _, m := range chkModels(sc.capacity, sc.rate) {
+			for _, c := range alive {
+				if m.mistake == c.mistake {
+					fresh = append(fresh, m)
+				}
+			}
+		}
+		for _, off := range sc.offsets {
+			at := chkT0.Add(off)
+			ok, wait := b.Allow(at)
+			fresh = chkAgreeing(fresh, at, ok, wait)
+		}
+		if len(fresh) == 0 {
+			return alive
+		}
+		alive = fresh
+	}
+	return alive
+}
+
+// chkAgreeing plays a request at at on each model and keeps those whose
+// answer is the learner's.
+func chkAgreeing(models []*chkModel, at chktime.Time, ok bool, wait chktime.Duration) []*chkModel {
+	var alive []*chkModel
+	for _, m := range models {
+		if mok, mwait := m.allow(at); chkSame(mok, mwait, ok, wait) {
+			alive = append(alive, m)
+		}
+	}
+	return alive
+}
+
+// chkReadsTheClock replays requests on two fresh buckets, letting the
+// program's clock run between the calls of the second; the answers of a
+// bucket that uses only the now it is given cannot differ.
+func chkReadsTheClock(capacity, rate float64, offsets []chktime.Duration) bool {
+	a := NewBucket(capacity, rate, chkT0)
+	b := NewBucket(capacity, rate, chkT0)
+	for _, off := range offsets {
+		at := chkT0.Add(off)
+		ok1, w1 := a.Allow(at)
+		chktime.Sleep(37 * chktime.Minute)
+		ok2, w2 := b.Allow(at)
+		if !chkSame(ok1, w1, ok2, w2) {
+			return true
+		}
+	}
+	return false
 }
 
 // chkTokens formats a token count with two decimals, or more when two
@@ -110,29 +281,87 @@ func chkAll(rs ...chkResult) chkResult {
 	return chkPass()
 }
 
-// A full bucket lets a burst of capacity requests through at one instant.
-func chkBurst() chkResult {
-	return chkAll(
-		chkScript(4, 2, chkSecs(0, 0, 0, 0, 0, 0)),
-		chkScript(1, 1, chkSecs(0, 0)),
-	)
+// chkRandomBucket draws a capacity and a rate for a randomized case.
+func chkRandomBucket(r *chkrand.Rand) (float64, float64) {
+	capacity := float64(1 + r.IntN(12))
+	rate := []float64{0.25, 0.5, 1, 1.5, 2, 3, 4, 10}[r.IntN(8)]
+	return capacity, rate
 }
 
-// The syllabus script, then a slow bucket where the wait is long.
+// A full bucket lets a burst of capacity requests through at one instant.
+func chkBurst() chkResult {
+	if r := chkAll(
+		chkScript(4, 2, chkSecs(0, 0, 0, 0, 0, 0)),
+		chkScript(1, 1, chkSecs(0, 0)),
+	); !r.pass {
+		return r
+	}
+	r := chkRand(1)
+	for n := 0; n < 8; n++ {
+		capacity, rate := chkRandomBucket(r)
+		at := chkSec(float64(r.IntN(5)))
+		offsets := []chktime.Duration{}
+		for i := 0; i < int(capacity)+2; i++ {
+			offsets = append(offsets, at)
+		}
+		if res := chkScript(capacity, rate, offsets); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
+}
+
+// The syllabus script, then a slow bucket where the wait is long, then
+// random ones: an empty bucket asked again at random moments.
 func chkRetryAfter() chkResult {
-	return chkAll(
+	if r := chkAll(
 		chkScript(3, 1, chkSecs(0, 0.1, 0.2, 0.3, 0.4, 1.5, 1.6)),
 		chkScript(2, 0.5, chkSecs(0, 0, 0.5, 1.25, 3.1, 3.2)),
-	)
+	); !r.pass {
+		return r
+	}
+	r := chkRand(2)
+	for n := 0; n < 8; n++ {
+		capacity, rate := chkRandomBucket(r)
+		var offsets []chktime.Duration
+		for i := 0; i < int(capacity); i++ {
+			offsets = append(offsets, 0)
+		}
+		at := chktime.Duration(0)
+		for i := 0; i < 6; i++ {
+			at += chktime.Duration(r.Float64() * 0.9 / rate * float64(chktime.Second))
+			offsets = append(offsets, at)
+		}
+		if res := chkScript(capacity, rate, offsets); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 // Refill comes from elapsed time, fractions included: a rate of 4 gives a
 // token every 250ms, and partial refills add up.
 func chkContinuousRefill() chkResult {
-	return chkAll(
+	if r := chkAll(
 		chkScript(1, 4, chkSecs(0, 0.26, 0.52, 0.6, 0.8)),
 		chkScript(2, 1, chkSecs(0, 0, 0.6, 1.2, 1.5, 2.3)),
-	)
+	); !r.pass {
+		return r
+	}
+	r := chkRand(3)
+	for n := 0; n < 8; n++ {
+		capacity, rate := chkRandomBucket(r)
+		var offsets []chktime.Duration
+		at := chktime.Duration(0)
+		for i := 0; i < 20; i++ {
+			at += chktime.Duration((0.2 + r.Float64()) / rate * float64(chktime.Second))
+			offsets = append(offsets, at)
+		}
+		if res := chkScript(capacity, rate, offsets); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 // However long the bucket idles, it holds at most capacity tokens.
@@ -141,32 +370,65 @@ func chkCapacityCap() chkResult {
 	for i := 0; i < 15; i++ {
 		burst = append(burst, 60*chktime.Second)
 	}
-	return chkAll(
+	if r := chkAll(
 		chkScript(10, 2, burst),
 		chkScript(3, 1, chkSecs(0, 100, 100, 100, 100)),
-	)
+	); !r.pass {
+		return r
+	}
+	r := chkRand(4)
+	for n := 0; n < 8; n++ {
+		capacity, rate := chkRandomBucket(r)
+		idle := chktime.Duration((capacity + 1 + r.Float64()*50) / rate * float64(chktime.Second))
+		offsets := []chktime.Duration{0}
+		for i := 0; i < int(capacity)+3; i++ {
+			offsets = append(offsets, idle)
+		}
+		if res := chkScript(capacity, rate, offsets); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
 // A refused request spends nothing, so a client hammering an empty bucket
 // still gets its token on time.
 func chkRefusalIsFree() chkResult {
-	return chkScript(1, 1, chkSecs(0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.05))
+	if r := chkScript(1, 1, chkSecs(0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.05)); !r.pass {
+		return r
+	}
+	r := chkRand(5)
+	for n := 0; n < 6; n++ {
+		capacity, rate := chkRandomBucket(r)
+		var offsets []chktime.Duration
+		for i := 0; i < int(capacity); i++ {
+			offsets = append(offsets, 0)
+		}
+		step := chktime.Duration((0.05 + 0.2*r.Float64()) / rate * float64(chktime.Second))
+		for at := step; at < chktime.Duration(2.5/rate*float64(chktime.Second)); at += step {
+			offsets = append(offsets, at)
+		}
+		if res := chkScript(capacity, rate, offsets); !res.pass {
+			return res
+		}
+	}
+	return chkPass()
 }
 
-// Irregular traffic, bursts and pauses mixed, from a seeded source.
+// Irregular traffic, bursts and pauses mixed, drawn from the seed.
 func chkRandomTraffic() chkResult {
-	r := chkrand.New(chkrand.NewPCG(7, 11))
-	configs := [][2]float64{{5, 0.5}, {1, 10}, {8, 3}}
-	for _, c := range configs {
+	r := chkRand(6)
+	for n := 0; n < 4; n++ {
+		capacity, rate := chkRandomBucket(r)
 		var offsets []chktime.Duration
 		at := chktime.Duration(0)
 		for i := 0; i < 150; i++ {
 			if r.Float64() > 0.3 {
-				at += chktime.Duration(r.Float64() * 3 / c[1] * float64(chktime.Second))
+				at += chktime.Duration(r.Float64() * 3 / rate * float64(chktime.Second))
 			}
 			offsets = append(offsets, at)
 		}
-		if res := chkScript(c[0], c[1], offsets); !res.pass {
+		if res := chkScript(capacity, rate, offsets); !res.pass {
 			return res
 		}
 	}

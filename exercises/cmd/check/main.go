@@ -18,6 +18,8 @@
 //	-hints n       reveal n more hints per failing check (default 0: one)
 //	-parallel n    checks run at once (default: one per CPU, at most 4, and
 //	               no more than half the available memory allows)
+//	-failfast      stop starting checks after the first one that does not
+//	               pass (the others are reported as not run)
 //	-list          list the exercises
 //
 // It is meant to run unattended on submissions. Each check runs in a
@@ -39,15 +41,13 @@ import (
 	"strings"
 
 	"github.com/flakylab/flakylab/exercises"
+	"github.com/flakylab/flakylab/exercises/internal/native"
 	"github.com/flakylab/flakylab/sandbox"
 )
 
-// childEnv marks a re-executed child that runs one program from stdin.
-const childEnv = "FLAKYLAB_CHECK_CHILD"
-
 func main() {
-	if os.Getenv(childEnv) == "1" {
-		os.Exit(child(os.Stdin, os.Stdout, os.Stderr))
+	if os.Getenv(native.ChildEnv) == "1" {
+		os.Exit(native.Child(os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -59,9 +59,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", exercises.DefaultTimeout, "how long each check may run")
 	hints := fs.Int("hints", 0, "reveal this many more hints per failing check")
 	seed := fs.Uint64("seed", 0, "seed the checks' randomized cases (0: a fresh seed)")
-	memory := fs.Int64("memory", 512, "MiB of memory each check may use")
+	memory := fs.Int64("memory", native.DefaultMemory>>20, "MiB of memory each check may use")
 	maxOutput := fs.Int("max-output", sandbox.DefaultMaxOutput, "bytes a check's code may print")
 	parallel := fs.Int("parallel", 0, "checks run at once (0: one per CPU, at most 4, within the available memory)")
+	failFast := fs.Bool("failfast", false, "stop starting checks after the first one that does not pass")
 	list := fs.Bool("list", false, "list the exercises")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: check [flags] <exercise> <file.go>\n       check -list\n\nexercises: %s\n\nflags:\n", strings.Join(exercises.Slugs(), ", "))
@@ -112,12 +113,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "check: -memory must be at least 16 (MiB), -max-output from 1 to 16 MiB, -parallel not negative")
 		return 2
 	}
-	runner := processRunner{exe: exe, memory: *memory << 20, maxOutput: *maxOutput}
+	runner := native.Process{Exe: exe, Memory: *memory << 20, MaxOutput: *maxOutput}
 	if *parallel == 0 {
-		*parallel = safeParallel(runtime.NumCPU(), runner.memory, availableMemory())
+		*parallel = native.SafeParallel(runtime.NumCPU(), runner.Memory, native.AvailableMemory())
 	}
 	report := e.Grade(context.Background(), runner, src, exercises.Options{
-		Parallel: *parallel, Timeout: *timeout, Hints: levels, Seed: *seed,
+		Parallel: *parallel, Timeout: *timeout, Hints: levels, Seed: *seed, FailFast: *failFast,
 	})
 	if *asJSON {
 		stdout.Write(report.ResultsJSON())
@@ -130,8 +131,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readSource reads the file to grade, refusing one over the grader's
-// limit without reading it all.
+// readSource reads the file to grade, at most one byte past the grader's
+// limit: a longer file is then refused by the grader with a report, like
+// any other file that cannot be graded, without being read whole.
 func readSource(name string) (string, error) {
 	var r io.Reader = os.Stdin
 	if name != "-" {
@@ -143,11 +145,5 @@ func readSource(name string) (string, error) {
 		r = f
 	}
 	b, err := io.ReadAll(io.LimitReader(r, exercises.MaxSourceBytes+1))
-	if err != nil {
-		return "", err
-	}
-	if len(b) > exercises.MaxSourceBytes {
-		return "", fmt.Errorf("%s is over %d bytes (1 MiB), the largest file the grader takes", name, exercises.MaxSourceBytes)
-	}
-	return string(b), nil
+	return string(b), err
 }

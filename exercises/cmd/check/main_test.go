@@ -135,7 +135,7 @@ func TestEndlessLoopTimesOut(t *testing.T) {
 	e := exercise(t, "token-bucket")
 	src := strings.Replace(e.Solution, "\tb.refill(now)\n", "\tfor b.capacity == 10 {\n\t}\n\tb.refill(now)\n", 1)
 	require.NotEqual(t, e.Solution, src)
-	code, out, _ := check(t, "token-bucket", writeFile(t, src), "-timeout", "1s", "-json")
+	code, out, _ := check(t, "token-bucket", writeFile(t, src), "-timeout", "5s", "-json")
 	assert.Equal(t, 1, code)
 	var r results
 	require.NoError(t, json.Unmarshal([]byte(out), &r), out)

@@ -1,4 +1,4 @@
-package main
+package native
 
 import (
 	"bytes"
@@ -17,13 +17,21 @@ import (
 	"time"
 
 	"github.com/flakylab/flakylab/exercises"
-	"github.com/flakylab/flakylab/exercises/internal/native"
 	"github.com/flakylab/flakylab/sandbox"
 )
 
+// ChildEnv marks a re-executed child: a program that finds it set to "1"
+// must call Child at once instead of doing its own work.
+const ChildEnv = "FLAKYLAB_CHECK_CHILD"
+
+// DefaultMemory is the resident memory a check may use by default.
+const DefaultMemory = 512 << 20
+
 // childStack bounds a child's goroutine stacks, so that endless recursion
-// crashes the child quickly instead of eating its memory first.
-const childStack = 256 << 20
+// crashes the child quickly instead of eating its memory first. A
+// recursion a thousand calls deep (as deep as the checks go) uses a few
+// MiB in the interpreter.
+const childStack = 64 << 20
 
 // childRequest is what the parent writes to a child's standard input.
 type childRequest struct {
@@ -55,9 +63,10 @@ const (
 	inputMarker = "@@input-"
 )
 
-// child runs one check read from in, streaming the learner's output to
-// out, and reports how the run ended on errOut.
-func child(in io.Reader, out, errOut io.Writer) int {
+// Child runs one check read from in (a request Process wrote), streaming
+// the learner's output to out, and reports how the run ended on errOut. It
+// returns the process's exit code.
+func Child(in io.Reader, out, errOut io.Writer) int {
 	debug.SetMaxStack(childStack)
 	var req childRequest
 	if err := json.NewDecoder(io.LimitReader(in, maxRequest)).Decode(&req); err != nil {
@@ -81,7 +90,7 @@ func child(in io.Reader, out, errOut io.Writer) int {
 			fmt.Fprintf(errOut, "\n%s%s %s\n", inputMarker, req.Nonce, b)
 		},
 	})
-	o := native.Output(ctx, res)
+	o := Output(ctx, res)
 	b, err := json.Marshal(childResult{Error: o.Error, Verdict: o.Verdict, Input: o.Input})
 	if err != nil {
 		return 3
@@ -90,13 +99,14 @@ func child(in io.Reader, out, errOut io.Writer) int {
 	return 0
 }
 
-// processRunner runs each check in a fresh child process under limits, so
-// that a program that never ends, eats memory or crashes the interpreter
-// takes only its own check down.
-type processRunner struct {
-	exe       string
-	memory    int64 // bytes of resident memory a child may use
-	maxOutput int   // bytes of output a check may print
+// Process is a Runner that runs each check in a fresh child process under
+// limits, so that a program that never ends, eats memory or crashes the
+// interpreter takes only its own check down. The child is Exe run with
+// ChildEnv set; it must call Child.
+type Process struct {
+	Exe       string
+	Memory    int64 // bytes of resident memory a child may use; 0: no watchdog
+	MaxOutput int   // bytes of output a check may print; 0: sandbox.DefaultMaxOutput
 }
 
 // killGrace is how long a killed child may take to let go of its pipes.
@@ -105,17 +115,22 @@ const killGrace = 2 * time.Second
 // memoryPoll is how often the watchdog reads a child's resident memory.
 const memoryPoll = 50 * time.Millisecond
 
-func (p processRunner) Run(ctx context.Context, src, harness string) exercises.RunOutput {
+// Run runs one check in a child process.
+func (p Process) Run(ctx context.Context, src, harness string) exercises.RunOutput {
+	maxOutput := p.MaxOutput
+	if maxOutput <= 0 {
+		maxOutput = sandbox.DefaultMaxOutput
+	}
 	nonce := newNonce()
-	req, err := json.Marshal(childRequest{Source: src, Harness: harness, Nonce: nonce, MaxOutput: p.maxOutput, Memory: p.memory})
+	req, err := json.Marshal(childRequest{Source: src, Harness: harness, Nonce: nonce, MaxOutput: maxOutput, Memory: p.Memory})
 	if err != nil {
 		return exercises.RunOutput{Error: &exercises.RunError{Kind: "internal", Message: err.Error()}}
 	}
-	cmd := exec.CommandContext(ctx, p.exe)
-	// One thread of Go per child: -parallel decides how many run at once.
-	cmd.Env = append(os.Environ(), childEnv+"=1", "GOMAXPROCS=1")
+	cmd := exec.CommandContext(ctx, p.Exe)
+	// One thread of Go per child: the caller decides how many run at once.
+	cmd.Env = append(os.Environ(), ChildEnv+"=1", "GOMAXPROCS=1")
 	cmd.Stdin = bytes.NewReader(req)
-	stdout := &capped{limit: p.maxOutput + 4<<10}
+	stdout := &capped{limit: maxOutput + 4<<10}
 	stderr := &capped{limit: 64 << 10, keepTail: true}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = killGrace
@@ -124,13 +139,13 @@ func (p processRunner) Run(ctx context.Context, src, harness string) exercises.R
 	}
 	var overMemory atomic.Int64
 	done := make(chan struct{})
-	go watchMemory(cmd.Process, p.memory, &overMemory, done)
+	go watchMemory(cmd.Process, p.Memory, &overMemory, done)
 	err = cmd.Wait()
 	close(done)
 	out := exercises.RunOutput{Stdout: stdout.String(), Input: lastInput(stderr.String(), nonce)}
 	if rss := overMemory.Load(); rss > 0 {
 		out.Error = &exercises.RunError{Kind: "crash", Message: fmt.Sprintf(
-			"out of memory: the run used %s, more than the %s a check may use, and was stopped", mib(rss), mib(p.memory))}
+			"out of memory: the run used %s, more than the %s a check may use, and was stopped", mib(rss), mib(p.Memory))}
 		return out
 	}
 	if ctx.Err() != nil {

@@ -1,4 +1,4 @@
-package main
+package native
 
 import (
 	"bufio"
@@ -61,8 +61,8 @@ func residentBytes(status string) (int64, bool) {
 	return 0, false
 }
 
-// availableMemory reads MemAvailable from /proc/meminfo; 0 when unknown.
-func availableMemory() int64 {
+// AvailableMemory reads MemAvailable from /proc/meminfo; 0 when unknown.
+func AvailableMemory() int64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0
@@ -83,9 +83,10 @@ func availableMemory() int64 {
 	return 0
 }
 
-// safeParallel is the default -parallel: one check per CPU, at most four,
-// and no more than half the available memory allows at memory bytes each.
-func safeParallel(cpus int, memory, available int64) int {
+// SafeParallel is how many checks may run at once: one per CPU, at most
+// four, and no more than half the available memory allows at memory bytes
+// each.
+func SafeParallel(cpus int, memory, available int64) int {
 	n := min(cpus, 4)
 	if memory > 0 && available > 0 {
 		n = min(n, int(available/2/memory))
