@@ -98,6 +98,7 @@ var wrongCases = []struct {
 	{"token-bucket", "whole-tokens.go", "continuous-refill", "was refused, retry after 250ms; the bucket should hold 0.32 tokens then, so the wait is (1 - 0.32) / 4 per second = 170ms", "whole-tokens"},
 	{"token-bucket", "refusal-spends.go", "refusal-is-free", "request 3, at t0+200ms, was refused, retry after 1.8s; the bucket should hold 0.20 tokens then", "refusal-spends"},
 	{"token-bucket", "truncated-wait.go", "burst", "request 5, at t0+0s, was refused, retry after 0s; the bucket should hold 0.00 tokens then, so the wait is (1 - 0.00) / 2 per second = 500ms", "truncated-wait"},
+	{"token-bucket", "wall-clock.go", "burst", "request 5, at t0+0s, was allowed, but the bucket should hold 0.00 tokens then", "wall-clock"},
 	{"token-bucket", "full-token-wait.go", "retry-after", "was refused, retry after 1s; the bucket should hold 0.30 tokens then, so the wait is (1 - 0.30) / 1 per second = 700ms", "full-token-wait"},
 
 	{"retry-classifier", "retries-client-errors.go", "client-errors", "ShouldRetry(400, nil) = true, want false: 400 Bad Request", ""},
@@ -130,12 +131,14 @@ var wrongCases = []struct {
 	{"idempotency-store", "successes-only.go", "replay-failures", "returned Fresh, want Replay {500 \"internal error\"}", ""},
 	{"idempotency-store", "sliding-ttl.go", "ttl-from-first-begin", "replays must not extend it", ""},
 	{"idempotency-store", "expires-late.go", "expiry", "gone once now >= t0+1h", ""},
+	{"idempotency-store", "wall-clock.go", "fresh-then-replay", "returned Fresh, want Replay {201 \"charged\"}", "wall-clock"},
 	{"idempotency-store", "mismatch-leaks.go", "mismatch", "only a Replay carries a stored response", "leaks-response"},
 
 	{"circuit-breaker", "never-half-opens.go", "half-open-probe", "returned \"open\", want \"half-open\"", ""},
 	{"circuit-breaker", "unlimited-probes.go", "half-open-probe", "the probe is still out", ""},
 	{"circuit-breaker", "keeps-old-cooldown.go", "probe-failure-reopens", "opened it again for a whole cooldown", ""},
 	{"circuit-breaker", "total-failures.go", "success-resets", "no run of 3 failures in a row yet", ""},
+	{"circuit-breaker", "wall-clock.go", "opens-at-threshold", "State(t0+10s) returned \"half-open\", want \"open\"", "wall-clock"},
 	{"circuit-breaker", "opens-late.go", "opens-at-threshold", "returned \"closed\", want \"open\": by the rules the breaker is open then: it opened at t0+10s, after 5 failures in a row", ""},
 }
 

@@ -66,7 +66,7 @@ func (e *Exercise) ReportRuns(src string, runs []RunOutput, hints map[string]int
 	}
 	results := make([]CheckResult, 0, len(runs))
 	for _, r := range runs {
-		results = append(results, ParseCheck(r.Check, r))
+		results = append(results, parseCheck(r.Check, r, true))
 	}
 	return NewReport(e, results, hints)
 }

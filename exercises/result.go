@@ -97,11 +97,17 @@ const verdictLook = "@@check"
 // its verdict alone, which the learner's code cannot write; output that
 // imitates one is an error, and output is never taken for a verdict.
 func ParseCheck(name string, out RunOutput) CheckResult {
+	return parseCheck(name, out, false)
+}
+
+// parseCheck is ParseCheck; inPage says the run happened in the page,
+// whose stack is the browser's.
+func parseCheck(name string, out RunOutput, inPage bool) CheckResult {
 	res := CheckResult{Name: name, Output: clipOutput(out.Stdout)}
 	if runErr := out.Error; runErr != nil {
 		res.Status = StatusError
 		res.Input = out.Input
-		res.Message = describeRunError(runErr)
+		res.Message = describeRunError(runErr, inPage)
 		if runErr.Line > 0 && !inChecks(runErr) {
 			res.Line, res.Column = runErr.Line, runErr.Column
 		}
@@ -171,7 +177,7 @@ func inChecks(e *RunError) bool {
 // (sandbox.HarnessName).
 const checksFile = "checks.go"
 
-func describeRunError(e *RunError) string {
+func describeRunError(e *RunError, inPage bool) string {
 	at := ""
 	if e.Line > 0 {
 		at = fmt.Sprintf(" at line %d", e.Line)
@@ -184,12 +190,13 @@ func describeRunError(e *RunError) string {
 	case "panic":
 		return "your code panicked" + at + ": " + strings.TrimPrefix(e.Message, "panic: ")
 	case "crash":
-		const deep = " (a recursion that never stops, or one as deep as its input: a loop needs no stack): "
-		if strings.Contains(e.Message, "Maximum call stack") || strings.Contains(e.Message, "too much recursion") {
-			return "the page's stack is limited, and your code went deeper than it allows" + at + deep + e.Message
+		const deep = " (a recursion that never stops, or one as deep as its input; a loop needs no stack)"
+		if inPage && (strings.Contains(e.Message, "stack") || strings.Contains(e.Message, "too much recursion")) {
+			// The host's own words guess at the cause too: say it once.
+			return "the page's stack is limited, and your code went deeper than it allows" + at + deep
 		}
 		if strings.Contains(e.Message, "stack") {
-			return "your code ran out of stack" + at + deep + e.Message
+			return "your code ran out of stack" + at + deep + ": " + e.Message
 		}
 		if strings.Contains(e.Message, "out of memory") {
 			return "your code used too much memory" + at + ": " + e.Message

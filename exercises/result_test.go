@@ -60,10 +60,10 @@ func TestParseCheck(t *testing.T) {
 				Message: "your code does not fit the checks (a type or signature differs from the starter's): 300:2: cannot use b (type *Bucket)"},
 		},
 		{
-			name: "the stack of the page",
-			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "crash", Message: "Maximum call stack size exceeded"}},
+			name: "out of stack",
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "crash", Message: "runtime: goroutine stack exceeds 67108864-byte limit"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
-				Message: "the page's stack is limited, and your code went deeper than it allows (a recursion that never stops, or one as deep as its input: a loop needs no stack): Maximum call stack size exceeded"},
+				Message: "your code ran out of stack (a recursion that never stops, or one as deep as its input; a loop needs no stack): runtime: goroutine stack exceeds 67108864-byte limit"},
 		},
 		{
 			name: "no verdict",
@@ -174,4 +174,17 @@ func TestResultsJSON(t *testing.T) {
 	require.NotNil(t, doc.Message)
 	assert.Equal(t, "line 3:1: syntax error: nope", *doc.Message)
 	assert.Empty(t, doc.Tests)
+}
+
+// In the page, running out of stack is the page's limit, and the report
+// says so.
+func TestPageStackIsNamed(t *testing.T) {
+	e := mustGet(t, "token-bucket")
+	runs := `[{"check":"burst","stdout":"","error":{"kind":"crash","message":"the call stack overflowed (runaway recursion?)","line":0,"column":0},"verdict":null,"input":"b := NewBucket(4, 2, t0)"}]`
+	var r exercises.Report
+	require.NoError(t, json.Unmarshal([]byte(exercises.ReportJSON(e.Slug, e.Starter, runs, "")), &r))
+	require.NotEmpty(t, r.Checks)
+	assert.Equal(t, "the page's stack is limited, and your code went deeper than it allows (a recursion that never stops, or one as deep as its input; a loop needs no stack)", r.Checks[0].Message,
+		"one guess at the cause, not the host's and the grader's both")
+	assert.Equal(t, "b := NewBucket(4, 2, t0)", r.Checks[0].Input)
 }

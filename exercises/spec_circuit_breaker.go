@@ -5,6 +5,9 @@ var circuitBreaker = &Exercise{
 	Title:   "A circuit breaker with a half-open probe",
 	Section: "6. When a dependency is down",
 	Forbid:  []string{"github.com/flakylab/flakylab/core/breaker"},
+	Mistakes: map[string]string{
+		"wall-clock": "Your breaker's answers change with the clock of the program, not only with the instants it is given: use the now passed to Allow, Record and State, never time.Now() or time.Since.",
+	},
 	Checks: []Check{
 		{
 			Name:  "closed-allows",

@@ -6,6 +6,7 @@ var idempotencyStore = &Exercise{
 	Section: "5. Idempotency keys",
 	Forbid:  []string{"github.com/flakylab/flakylab/core/idempotency"},
 	Mistakes: map[string]string{
+		"wall-clock":     "Your store's answers change with the clock of the program, not only with the instants it is given: use the now passed to Begin, never time.Now() or time.Since.",
 		"leaks-response": "Your Begin returns a stored response with an outcome other than Replay. A Mismatch is another request that reused the key: handing it the stored response gives one client another's answer. Return Response{} unless the outcome is Replay.",
 	},
 	Checks: []Check{

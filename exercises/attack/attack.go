@@ -114,6 +114,11 @@ func All() []Attack {
 				return strings.Replace(src, "func Backoff(attempt int, base, limit time.Duration) time.Duration {\n",
 					"func Backoff(attempt int, base, limit time.Duration) time.Duration {\n\tos.Exit(0)\n", 1)
 			}},
+		Attack{Name: "exit-in-init", Slug: "circuit-breaker", Needs: "os", Base: starter,
+			Source: withInit("os.Exit(0)", "os")},
+		// The output the checks would print to, swapped.
+		Attack{Name: "swap-stdout", Slug: "retry-loop", Needs: "os", Refused: true, Phrase: "cannot assign to os.Stdout", Base: starter,
+			Source: withInit("os.Stdout = os.Stderr", "os")},
 		// Output past the cap.
 		Attack{Name: "output-flood", Slug: "idempotency-store", Base: starter,
 			Source: withInit(`for i := 0; i < 40000; i++ {

@@ -35,7 +35,7 @@ const allowHead = "func (b *Bucket) Allow(now time.Time) (allowed bool, retryAft
 // Hostiles returns the hostile submissions.
 func Hostiles() []Hostile {
 	return []Hostile{
-		{"memory-hog", "used too much memory", 0, func() string {
+		{"memory-hog", "used too much memory", 30 * time.Second, func() string {
 			// strings.Repeat writes every byte, so the memory is really used.
 			src := inAllow("\tvar hog []string\n\tfor {\n\t\thog = append(hog, strings.Repeat(\"x\", 16<<20))\n\t}\n")()
 			return strings.Replace(src, "import (\n", "import (\n\t\"strings\"\n", 1)

@@ -139,10 +139,36 @@ func chkScenario(ttl chktime.Duration, ops []chkOp, why func(i int, want, got st
 			if len(want) > 3 {
 				from = len(want) - 3
 			}
-			return chkFail(msg, input, chkstrings.Join(want[from:], "\n"), chkstrings.Join(got[from:], "\n"))
+			r := chkFail(msg, input, chkstrings.Join(want[from:], "\n"), chkstrings.Join(got[from:], "\n"))
+			if chkReadsTheClock(ttl, ops[:i+1]) {
+				r.mistake = "wall-clock"
+			}
+			return r
 		}
 	}
 	return chkPass()
+}
+
+// chkReadsTheClock replays ops on two fresh stores, the second with every
+// instant a year later and the program's clock running between its calls:
+// a store that uses only the instants it is given answers both the same.
+func chkReadsTheClock(ttl chktime.Duration, ops []chkOp) bool {
+	a, b := NewStore(ttl), NewStore(ttl)
+	for _, op := range ops {
+		if op.complete {
+			a.Complete(op.key, Response{Status: op.status, Body: op.body})
+			b.Complete(op.key, Response{Status: op.status, Body: op.body})
+			continue
+		}
+		now := chkT0.Add(op.at)
+		o1, r1 := a.Begin(op.key, op.fp, now)
+		chktime.Sleep(7 * chktime.Hour)
+		o2, r2 := b.Begin(op.key, op.fp, now.Add(365*24*chktime.Hour))
+		if o1 != o2 || r1 != r2 {
+			return true
+		}
+	}
+	return false
 }
 
 const chkMin = chktime.Minute
