@@ -50,7 +50,11 @@ func (e *Exercise) Harness(check string, seed uint64) (string, error) {
 		b.WriteString(harnessBody(c))
 	}
 	fmt.Fprintf(&b, "\nconst chkSelected = %s\n\nconst chkSeed uint64 = %d\n", strconv.Quote(check), seed)
-	return b.String(), nil
+	h, err := prune(b.String(), check)
+	if err != nil {
+		return "", fmt.Errorf("exercises: harness of %s/%s: %w", e.Slug, check, err)
+	}
+	return h, nil
 }
 
 // harnessImports returns the imports of the prelude and the checks as one

@@ -114,6 +114,9 @@ func TestHarnessIsTheChecksOnly(t *testing.T) {
 	assert.Contains(t, h, `const chkSelected = "burst"`)
 	assert.Contains(t, h, `const chkSeed uint64 = 42`)
 	assert.NotContains(t, h, "func NewBucket", "the learner's code is not pasted into it")
+	assert.Contains(t, h, "func chkBurst()", "the selected check is there")
+	assert.NotContains(t, h, "func chkCapacityCap()", "the other checks are left out")
+	assert.NotContains(t, h, `"capacity-cap"`, "and so is their entry in the table")
 
 	_, err = e.Harness("no-such-check", 1)
 	assert.ErrorContains(t, err, "no check \"no-such-check\"")

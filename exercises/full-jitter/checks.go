@@ -111,7 +111,7 @@ func chkLargeAttempts() chkResult {
 	for n := 0; n < 4; n++ {
 		base := chktime.Duration(1 + r.Int64N(int64(chktime.Hour)))
 		limit := longest - chktime.Duration(r.Int64N(int64(chktime.Hour)))
-		if res := chkBackoffs(base, limit, []int{20 + r.IntN(40), 60 + r.IntN(10), 100 + r.IntN(900)}); !res.pass {
+		if res := chkBackoffs(base, limit, []int{20 + r.IntN(40), 60 + r.IntN(10), 100 + r.IntN(100)}); !res.pass {
 			return res
 		}
 	}

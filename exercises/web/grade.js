@@ -20,6 +20,11 @@ export const GRADER = "github.com/flakylab/flakylab/exercises";
 // How long the grader's own programs may take (they only parse and format).
 const GRADER_TIMEOUT_MS = 10000;
 
+// OUTPUT_SENT is how much of a run's output goes to the grader: the
+// report shows 4 KiB of it, and a program that prints up to the runtime's
+// cap in every check must not make the runs too large to report.
+export const OUTPUT_SENT = 16 * 1024;
+
 // GraderError is thrown when the grader itself cannot answer: the runtime
 // refused or failed the grader's program, or its output is not a result.
 export class GraderError extends Error {
@@ -131,7 +136,7 @@ export async function checkSubmission(runtime, slug, source, { hints = {}, onPro
       const r = await runtime.run(source, { timeoutMs: plan.timeoutMs, harness: list[i].harness });
       if (r.error && r.error.kind === "stopped") return { stopped: true };
       runs.push({
-        check: list[i].check, stdout: r.stdout, error: r.error || null,
+        check: list[i].check, stdout: (r.stdout || "").slice(0, OUTPUT_SENT), error: r.error || null,
         verdict: typeof r.verdict === "string" ? r.verdict : null, input: r.input || "",
       });
       // A program that does not compile makes every check fail the same way.

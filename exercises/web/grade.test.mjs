@@ -2,7 +2,7 @@
 // the wasm one. Run: node --test exercises/web/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkSubmission, reportRuns, goString, graderProgram, GraderError } from "./grade.js";
+import { checkSubmission, reportRuns, goString, graderProgram, GraderError, OUTPUT_SENT } from "./grade.js";
 
 // fakeRuntime answers the grader's programs from the given functions and
 // every other program from the check table, recording what it ran.
@@ -118,4 +118,16 @@ test("a runtime with the compiled grader is asked through core, not run", async 
   assert.deepEqual(calls.map((c) => c[0]), ["gradePlan", "gradeReport"]);
   const refusing = { core: async () => { throw Object.assign(new Error("core.gradePlan: no exercise"), { code: "not_found" }); }, run: async () => assert.fail("nothing runs") };
   await assert.rejects(checkSubmission(refusing, "x", ""), { name: "GraderError", message: /not_found/ });
+});
+
+test("a flood of output is clipped before it goes to the grader", async () => {
+  let sent;
+  const rt = fakeRuntime({
+    plan: twoChecks,
+    report: (slug, source, runs) => { sent = JSON.parse(runs); return { status: "fail" }; },
+    checks: { burst: { stdout: "x".repeat(2 * 1024 * 1024), error: { kind: "runtime", message: "printed more than 1 MiB" }, verdict: null, input: "" } },
+  });
+  await checkSubmission(rt, "token-bucket", "package main\n");
+  assert.equal(sent[0].stdout.length, OUTPUT_SENT, "the start of the output, no more");
+  assert.ok(JSON.stringify(sent).length < 4 * 1024 * 1024, "the runs stay under the grader's limit");
 });
