@@ -6,7 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 )
 
@@ -40,17 +39,20 @@ func (e *Exercise) Harness(check string, seed uint64) (string, error) {
 	if seed == 0 {
 		seed = NewSeed()
 	}
-	var b strings.Builder
-	b.WriteString("package main\n\n")
-	b.WriteString(e.harnessImports())
-	b.WriteString("\n\n")
-	b.WriteString(harnessBody(prelude))
-	for _, c := range e.checks {
-		b.WriteString("\n")
-		b.WriteString(harnessBody(c))
+	h, err := e.pruned(check)
+	if err != nil {
+		return "", err
 	}
-	fmt.Fprintf(&b, "\nconst chkSelected = %s\n\nconst chkSeed uint64 = %d\n", strconv.Quote(check), seed)
-	h, err := prune(b.String(), check)
+	return h + fmt.Sprintf("\nconst chkSeed uint64 = %d\n", seed), nil
+}
+
+// pruned returns the harness of check without the seed constant.
+func (e *Exercise) pruned(check string) (string, error) {
+	ix, err := e.index()
+	if err != nil {
+		return "", err
+	}
+	h, err := ix.harness(check)
 	if err != nil {
 		return "", fmt.Errorf("exercises: harness of %s/%s: %w", e.Slug, check, err)
 	}

@@ -1,40 +1,148 @@
 package exercises
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
 	"strconv"
+	"strings"
+	"sync"
 )
 
-// prune keeps of a harness only what the selected check needs: main, the
-// check's function and everything they reach, with the checks table cut
-// down to that one entry. Each check runs in a fresh interpreter that
-// type-checks and compiles the whole harness first, and in the page that
-// costs more than most checks do; the others' code would be compiled for
-// nothing.
-func prune(src, check string) (string, error) {
+// Each check runs in a fresh interpreter that type-checks and compiles its
+// whole harness first, and in the page that costs more than most checks
+// do. So a check's harness keeps only what it needs: main, the check's
+// function and everything they reach, with the checks table cut down to
+// its one entry. The harness of an exercise is parsed once (harnessIndex);
+// each check's is then cut from its text.
+
+// harnessIndex is an exercise's full harness, split into its top-level
+// declarations.
+type harnessIndex struct {
+	imports []importText
+	decls   []declText
+	byName  map[string][]int  // top-level name -> its declarations (methods under their type)
+	table   map[string]string // check -> the name of its function
+}
+
+type importText struct {
+	name, text string
+}
+
+type declText struct {
+	text  string
+	table bool     // the chkChecks table, written anew for each check
+	refs  []string // identifiers it uses
+	pkgs  []string // names it uses before a dot (packages, or values)
+}
+
+var indexes sync.Map // slug -> *harnessIndex
+
+// index returns the exercise's harness index, built on first use.
+func (e *Exercise) index() (*harnessIndex, error) {
+	if ix, ok := indexes.Load(e.Slug); ok {
+		return ix.(*harnessIndex), nil
+	}
+	var b strings.Builder
+	b.WriteString("package main\n\n")
+	b.WriteString(e.harnessImports())
+	b.WriteString("\n\n")
+	b.WriteString(harnessBody(prelude))
+	for _, c := range e.checks {
+		b.WriteString("\n")
+		b.WriteString(harnessBody(c))
+	}
+	ix, err := newIndex(b.String())
+	if err != nil {
+		return nil, fmt.Errorf("exercises: harness of %s: %w", e.Slug, err)
+	}
+	indexes.Store(e.Slug, ix)
+	return ix, nil
+}
+
+func newIndex(src string) (*harnessIndex, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "checks.go", src, parser.SkipObjectResolution)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	decls := map[string][]ast.Decl{} // top-level name -> the declarations that declare it or are its methods
+	text := func(n ast.Node) string {
+		return src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset]
+	}
+	ix := &harnessIndex{byName: map[string][]int{}, table: map[string]string{}}
 	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			for _, s := range g.Specs {
+				spec := s.(*ast.ImportSpec)
+				ix.imports = append(ix.imports, importText{name: importName(spec), text: text(spec)})
+			}
+			continue
+		}
+		dt := declText{text: text(d)}
+		if ix.readTable(d) {
+			dt.table = true
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				dt.refs = append(dt.refs, n.Name)
+			case *ast.SelectorExpr:
+				if id, ok := n.X.(*ast.Ident); ok {
+					dt.pkgs = append(dt.pkgs, id.Name)
+				}
+			}
+			return true
+		})
 		for _, name := range declNames(d) {
-			decls[name] = append(decls[name], d)
+			ix.byName[name] = append(ix.byName[name], len(ix.decls))
+		}
+		ix.decls = append(ix.decls, dt)
+	}
+	if len(ix.table) == 0 {
+		return nil, fmt.Errorf("no chkChecks table")
+	}
+	return ix, nil
+}
+
+// readTable records the entries of d if it is the chkChecks table.
+func (ix *harnessIndex) readTable(d ast.Decl) bool {
+	g, ok := d.(*ast.GenDecl)
+	if !ok || g.Tok != token.VAR || len(g.Specs) != 1 {
+		return false
+	}
+	vs := g.Specs[0].(*ast.ValueSpec)
+	if len(vs.Names) != 1 || vs.Names[0].Name != "chkChecks" || len(vs.Values) != 1 {
+		return false
+	}
+	lit, ok := vs.Values[0].(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, _ := kv.Key.(*ast.BasicLit)
+		fn, _ := kv.Value.(*ast.Ident)
+		if key != nil && fn != nil {
+			name, _ := strconv.Unquote(key.Value)
+			ix.table[name] = fn.Name
 		}
 	}
-	selected, err := cutTable(f, check)
-	if err != nil {
-		return "", err
+	return true
+}
+
+// harness returns check's harness, without the seed constant.
+func (ix *harnessIndex) harness(check string) (string, error) {
+	fn, ok := ix.table[check]
+	if !ok {
+		return "", fmt.Errorf("chkChecks has no entry %q", check)
 	}
-	keep := map[ast.Decl]bool{}
-	queue := []string{"main", selected, "chkSelected", "chkSeed"}
+	keep := make([]bool, len(ix.decls))
 	seen := map[string]bool{}
+	queue := []string{"main", fn, "chkSelected"}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
@@ -42,42 +150,47 @@ func prune(src, check string) (string, error) {
 			continue
 		}
 		seen[name] = true
-		for _, d := range decls[name] {
-			if keep[d] {
+		for _, i := range ix.byName[name] {
+			if keep[i] {
 				continue
 			}
-			keep[d] = true
-			ast.Inspect(d, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && decls[id.Name] != nil && !seen[id.Name] {
-					queue = append(queue, id.Name)
-				}
-				return true
-			})
-		}
-	}
-	var kept []ast.Decl
-	used := usedPackages(f, keep)
-	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-			var specs []ast.Spec
-			for _, s := range g.Specs {
-				if used[importName(s.(*ast.ImportSpec))] {
-					specs = append(specs, s)
+			keep[i] = true
+			if ix.decls[i].table {
+				continue // only the selected entry stays: fn is queued already
+			}
+			for _, ref := range ix.decls[i].refs {
+				if !seen[ref] && ix.byName[ref] != nil {
+					queue = append(queue, ref)
 				}
 			}
-			g.Specs = specs
-			kept = append(kept, g)
+		}
+	}
+	used := map[string]bool{".": true}
+	var body strings.Builder
+	for i, d := range ix.decls {
+		if !keep[i] {
 			continue
 		}
-		if keep[d] {
-			kept = append(kept, d)
+		for _, p := range d.pkgs {
+			used[p] = true
+		}
+		if d.table {
+			fmt.Fprintf(&body, "var chkChecks = map[string]func() chkResult{\n\t%s: %s,\n}\n\n", strconv.Quote(check), fn)
+			continue
+		}
+		body.WriteString(d.text)
+		body.WriteString("\n\n")
+	}
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n")
+	for _, imp := range ix.imports {
+		if used[imp.name] {
+			b.WriteString("\t" + imp.text + "\n")
 		}
 	}
-	f.Decls = kept
-	var b bytes.Buffer
-	if err := format.Node(&b, fset, f); err != nil {
-		return "", err
-	}
+	b.WriteString(")\n\n")
+	b.WriteString(body.String())
+	fmt.Fprintf(&b, "const chkSelected = %s\n", strconv.Quote(check))
 	return b.String(), nil
 }
 
@@ -112,61 +225,6 @@ func declNames(d ast.Decl) []string {
 		return names
 	}
 	return nil
-}
-
-// cutTable leaves only check's entry in the chkChecks table and returns
-// the name of its function.
-func cutTable(f *ast.File, check string) (string, error) {
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.VAR {
-			continue
-		}
-		for _, s := range g.Specs {
-			vs := s.(*ast.ValueSpec)
-			if len(vs.Names) != 1 || vs.Names[0].Name != "chkChecks" || len(vs.Values) != 1 {
-				continue
-			}
-			lit, ok := vs.Values[0].(*ast.CompositeLit)
-			if !ok {
-				return "", fmt.Errorf("exercises: chkChecks is not a map literal")
-			}
-			for _, e := range lit.Elts {
-				kv, ok := e.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				key, _ := kv.Key.(*ast.BasicLit)
-				fn, _ := kv.Value.(*ast.Ident)
-				if key == nil || fn == nil {
-					continue
-				}
-				if name, _ := strconv.Unquote(key.Value); name == check {
-					lit.Elts = []ast.Expr{kv}
-					return fn.Name, nil
-				}
-			}
-			return "", fmt.Errorf("exercises: chkChecks has no entry %q", check)
-		}
-	}
-	return "", fmt.Errorf("exercises: the harness has no chkChecks table")
-}
-
-// usedPackages returns the import names the kept declarations use; a dot
-// import counts as used.
-func usedPackages(f *ast.File, keep map[ast.Decl]bool) map[string]bool {
-	used := map[string]bool{".": true}
-	for d := range keep {
-		ast.Inspect(d, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok {
-					used[id.Name] = true
-				}
-			}
-			return true
-		})
-	}
-	return used
 }
 
 func importName(s *ast.ImportSpec) string {
