@@ -120,7 +120,7 @@ var wrongCases = []struct {
 	{"retry-loop", "one-extra-attempt.go", "attempt-limit", "Do called the provider 5 times, want 4", ""},
 	{"retry-loop", "retry-after-plus-backoff.go", "retry-after-exact", "retry 1 waited 2.", ""},
 	{"retry-loop", "ignores-sleep-error.go", "cancellation", "when p.Sleep returns an error, return it at once", ""},
-	{"retry-loop", "no-doubling-after-retry-after.go", "doubling", "retry 2's waits over 120 runs", "no-doubling-after-retry-after"},
+	{"retry-loop", "no-doubling-after-retry-after.go", "doubling", "retry 2's waits over 80 runs", "no-doubling-after-retry-after"},
 	{"retry-loop", "global-rand.go", "seeded", "two runs with the same seed in p.Rand waited differently", "global-rand"},
 	{"retry-loop", "retries-caller-cancel.go", "cancellation", "after the caller cancelled", "retries-cancel"},
 	{"retry-loop", "honours-fraction.go", "invalid-retry-after", "a Retry-After that is not a whole number of seconds is ignored", "honours-invalid-retry-after"},

@@ -41,9 +41,14 @@ type Options struct {
 	FailFast bool
 }
 
-// DefaultTimeout is how long a check may run, the same as the page's
-// watchdog.
+// DefaultTimeout is how long a check may run natively.
 const DefaultTimeout = 5 * time.Second
+
+// PageTimeout is the watchdog a plan gives each run in the page, where
+// the engine runs compiled to WebAssembly, several times slower than
+// natively, and a fresh worker's first graded run also pays for compiling
+// the engine's own code.
+const PageTimeout = 10 * time.Second
 
 // Grade validates src, runs every check of e through r and reports. The
 // first check runs alone, so a program that does not compile is reported

@@ -41,7 +41,7 @@ func (e *Exercise) Plan(src string, seed uint64) Plan {
 	if seed == 0 {
 		seed = NewSeed()
 	}
-	p := Plan{Exercise: e.Slug, TimeoutMs: int(DefaultTimeout.Milliseconds()), Seed: seed}
+	p := Plan{Exercise: e.Slug, TimeoutMs: int(PageTimeout.Milliseconds()), Seed: seed}
 	if ds := e.Validate(src); len(ds) > 0 {
 		p.Diagnostics = ds
 		return p

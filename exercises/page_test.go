@@ -33,7 +33,7 @@ func TestPageFlow(t *testing.T) {
 			require.NoError(t, json.Unmarshal([]byte(exercises.PlanJSON(e.Slug, tc.src)), &plan))
 			require.Empty(t, plan.Diagnostics)
 			require.Len(t, plan.Runs, len(e.Checks))
-			assert.Equal(t, 5000, plan.TimeoutMs)
+			assert.Equal(t, 10000, plan.TimeoutMs)
 			var runs []exercises.RunOutput
 			assert.NotZero(t, plan.Seed, "a fresh seed")
 			for _, r := range plan.Runs {

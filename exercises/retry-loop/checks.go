@@ -275,7 +275,7 @@ func chkMixedScript() chkResult {
 func chkJitterSpread() chkResult {
 	s := chkSetup{steps: []chkprovider.Step{chkStatus(503), chkOK()}, maxAttempts: 3, base: chktime.Second, limit: 8 * chktime.Second}
 	var first []chktime.Duration
-	for seed := uint64(1); seed <= 200; seed++ {
+	for seed := uint64(1); seed <= 100; seed++ {
 		s.seed = chkSeed*1000 + seed
 		o, r := chkExpect(s, 2, 200, nil, nil)
 		if !r.pass {
@@ -284,7 +284,7 @@ func chkJitterSpread() chkResult {
 		first = append(first, o.sleeps[0])
 	}
 	if problem := chkSpread(first, chktime.Second); problem != "" {
-		return chkFail("the first retry's waits over 200 runs: "+problem, chkDescribe(s)+", 200 times with different seeds",
+		return chkFail("the first retry's waits over 100 runs: "+problem, chkDescribe(s)+", 100 times with different seeds",
 			"waits spread evenly over [0, 1s)", chkSummary(first))
 	}
 	return chkPass()

@@ -42,7 +42,7 @@ func chkDoublingCheck() chkResult {
 	plain := chkSetup{steps: []chkprovider.Step{chkStatus(503), chkStatus(500), chkStatus(502), chkOK()}, maxAttempts: 5, base: 100 * chkMs, limit: chktime.Second}
 	mixed := chkSetup{steps: []chkprovider.Step{chk429("2"), chkStatus(503), chkStatus(503), chkOK()}, maxAttempts: 5, base: 100 * chkMs, limit: chktime.Second}
 	for _, s := range []chkSetup{plain, mixed} {
-		per, r := chkRetrySamples(s, 120, 4)
+		per, r := chkRetrySamples(s, 80, 4)
 		if !r.pass {
 			return r
 		}
@@ -53,8 +53,8 @@ func chkDoublingCheck() chkResult {
 				continue
 			}
 			if problem := chkSpread(samples, b); problem != "" {
-				res := chkFail(chkfmt.Sprintf("retry %d's waits over 120 runs: %s", i+1, problem),
-					chkDescribe(s)+", 120 times with different seeds",
+				res := chkFail(chkfmt.Sprintf("retry %d's waits over 80 runs: %s", i+1, problem),
+					chkDescribe(s)+", 80 times with different seeds",
 					chkfmt.Sprintf("retry %d's waits spread evenly over [0, %s): the backoff is Base doubled %s", i+1, chkDur(b), chkCount(i, "time")),
 					chkSummary(samples))
 				if chkMax(samples) < b/2 {

@@ -74,8 +74,9 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 	}
 	ref.TakeAt(chkT0, 0) // the reference is full from its first use: make that t0
 	b := NewBucket(capacity, rate, chkT0)
-	models := chkModels(capacity, rate)
 	var want, got []string
+	var oks []bool
+	var waits []chktime.Duration
 	for i, off := range offsets {
 		at := chkT0.Add(off)
 		held := ref.TokensAt(at)
@@ -83,7 +84,7 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 		ok, wait := b.Allow(at)
 		want = append(want, chkAnswer(d.Allowed, d.RetryAfter))
 		got = append(got, chkAnswer(ok, wait))
-		models = chkAgreeing(models, at, ok, wait)
+		oks, waits = append(oks, ok), append(waits, wait)
 		if chkSame(ok, wait, d.Allowed, d.RetryAfter) {
 			continue
 		}
@@ -104,6 +105,12 @@ func chkScript(capacity, rate float64, offsets []chktime.Duration) chkResult {
 			from = len(want) - 4
 		}
 		r := chkFail(msg, input, chkstrings.Join(want[from:], "; "), chkstrings.Join(got[from:], "; "))
+		// Which known mistakes give the learner's answers so far? (Replayed
+		// only now: a passing bucket never pays for them.)
+		models := chkModels(capacity, rate)
+		for j := 0; j <= i; j++ {
+			models = chkAgreeing(models, chkT0.Add(offsets[j]), oks[j], waits[j])
+		}
 		// The rest of the script tells apart mistakes that agree so far.
 		rest := models
 		for _, later := range offsets[i+1:] {
