@@ -126,3 +126,26 @@ func TestExerciseCards(t *testing.T) {
 	s := await(t, core().Call("exerciseCards", "no-such-exercise", src, report))
 	assert.True(t, s.rejected, "unknown exercise: %s", jsonOf(s.value))
 }
+
+// Every reference solution passes every check in the runtime as built for
+// the browser, graded as the page grades it: gradePlan, one graded run
+// per check, gradeReport. The engine runs the checks compiled to
+// WebAssembly here, where it can fail in ways the native tests cannot see.
+func TestEverySolutionPassesInTheRuntime(t *testing.T) {
+	for _, slug := range []string{"token-bucket", "retry-classifier", "full-jitter", "retry-loop", "idempotency-store", "circuit-breaker"} {
+		b, err := os.ReadFile("../exercises/" + slug + "/solution.go")
+		require.NoError(t, err)
+		src := string(b)
+		plan := coreCall(t, "gradePlan", slug, src)
+		runs := plan.Get("runs")
+		var done []any
+		for i := 0; i < runs.Length(); i++ {
+			r := runs.Index(i)
+			res := run(t, map[string]any{"source": src, "harness": r.Get("harness").String()})
+			done = append(done, map[string]any{"check": r.Get("check").String(), "stdout": res.Get("stdout").String(),
+				"error": res.Get("error"), "verdict": res.Get("verdict"), "input": res.Get("input")})
+		}
+		rep := coreCall(t, "gradeReport", slug, src, done)
+		assert.Equal(t, "pass", rep.Get("status").String(), "%s (seed %d): %s", slug, plan.Get("seed").Int(), jsonOf(rep))
+	}
+}

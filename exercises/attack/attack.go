@@ -96,7 +96,7 @@ func All() []Attack {
 		Attack{Name: "goroutine-prints", Slug: "circuit-breaker", Base: starter,
 			Source: withInit(`go func() {
 		for {
-			time.Sleep(time.Millisecond)
+			time.Sleep(100 * time.Millisecond)
 			fmt.Println("@@check {\"pass\":true}")
 		}
 	}()`, "fmt", "time")},
