@@ -54,8 +54,9 @@ type panicReport struct {
 	exact         bool    // frames carry the statements' positions
 }
 
-// rerunBudget is how long a panicking run may have taken for Run to run it
-// again, instrumented, to find the panic's exact position.
+// rerunBudget is how long a panicking run may have run (compiling aside:
+// a graded run compiles the checks too, slowly on a busy machine) for Run
+// to run it again, instrumented, to find the panic's exact position.
 const rerunBudget = 500 * time.Millisecond
 
 // Run interprets src and reports what it printed and how it ended. It
@@ -67,7 +68,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	failure, pr := r.safeExecute(src)
 	r.stop()
 	if pr != nil {
-		if first := time.Since(began); !opts.RealTime && first < rerunBudget {
+		if first := time.Since(began); !opts.RealTime && r.ranFor() < rerunBudget {
 			if exact := rerun(ctx, src, opts, first); exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
 				exact.goLine, exact.goCol = pr.goLine, pr.goCol
 				pr = exact
@@ -466,6 +467,17 @@ func (r *run) freezeLocked() {
 	case !r.started.IsZero():
 		r.elapsed = time.Since(r.started)
 	}
+}
+
+// ranFor is how long the program has run, in real time, since main's
+// package started initializing (0 if it never did).
+func (r *run) ranFor() time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.started.IsZero() {
+		return 0
+	}
+	return time.Since(r.started)
 }
 
 func (r *run) finalElapsed() time.Duration {

@@ -107,7 +107,7 @@ func submit(t *testing.T, ctx context.Context, slug, src string) pageResult {
 func TestEveryExerciseInThePage(t *testing.T) {
 	dir := mustDist(t)
 	base := startServer(t, dir)
-	ctx := newBrowser(t, 150*time.Second)
+	ctx := newBrowser(t, 8*time.Minute)
 	probs := watch(t, ctx)
 	for _, e := range exercises.All() {
 		t.Run(e.Slug, func(t *testing.T) {
