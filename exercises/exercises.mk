@@ -5,7 +5,7 @@
 .PHONY: test-exercises-browser mutants-exercises bench-grader
 
 test-exercises-browser: dist ## every exercise's page: reference and wrong solutions, an endless loop, the solution reveal
-	$(GO) test -tags browser -count=1 -timeout 3m ./tests/exercisesbrowser/
+	$(GO) test -tags browser -count=1 -timeout 15m ./tests/exercisesbrowser/
 
 test: test-exercises-browser
 

@@ -73,6 +73,11 @@ func open(t *testing.T, ctx context.Context, base, slug string) {
 	}
 }
 
+// reportWait is how long a Check may take to report: every run has the
+// page's own watchdog (exercises.PageTimeout), so this only ends a page
+// that hangs, and is long for a busy machine.
+const reportWait = 3 * time.Minute
+
 // submit puts src in the editor, presses Check and reads the results.
 func submit(t *testing.T, ctx context.Context, slug, src string) pageResult {
 	t.Helper()
@@ -85,7 +90,7 @@ func submit(t *testing.T, ctx context.Context, slug, src string) pageResult {
 	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](set))
 	require.NoError(t, err, "%s: pressing Check", slug)
 	require.Equal(t, "checking", state, "%s: Check starts at once", slug)
-	if err := waitFor(ctx, `(() => { const r = document.querySelector('[data-role="exercise"]'); return r.dataset.state === "idle" && !!r.dataset.status; })()`, 60*time.Second); err != nil {
+	if err := waitFor(ctx, `(() => { const r = document.querySelector('[data-role="exercise"]'); return r.dataset.state === "idle" && !!r.dataset.status; })()`, reportWait); err != nil {
 		score, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="score"]').textContent`))
 		screenshot(t, ctx, "FAIL-"+slug)
 		t.Fatalf("%s: no report: %v (the page says %q)", slug, err, score)
