@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command servicebench measures the command-line grader as a service: it
 // grades an honest submission, then n hostile ones in a row (memory hog,
 // endless loop, output flood, endless recursion, goroutine bomb, oversized
