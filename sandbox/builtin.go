@@ -27,7 +27,7 @@ func builtinPrint(args []any, ln bool) string {
 
 func builtinValue(a any) string {
 	if a == nil {
-		return "nil"
+		return "(0x0,0x0)" // a nil interface: its type and data words
 	}
 	v := reflect.ValueOf(a)
 	switch v.Kind() {

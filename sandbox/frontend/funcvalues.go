@@ -96,7 +96,9 @@ func (l *lowerer) funcWrapper(e ast.Expr) ast.Expr {
 // funcIntoInterface wraps a package-level function named directly where
 // it goes into an interface (returned as any, assigned to an interface,
 // passed as one): the interpreter stores its own representation of the
-// function there, which no assertion or type switch recognizes.
+// function there, which no assertion or type switch recognizes; and where
+// it is returned as a function value, which the interpreter fails to
+// store in the result.
 func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 	if _, ok := l.info.Uses[id].(*types.Func); !ok {
 		return nil
@@ -152,8 +154,86 @@ func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 			target = u.Elem()
 		}
 	}
-	if target == nil || !types.IsInterface(target) {
+	if target == nil {
+		return nil
+	}
+	if _, isFunc := under(target).(*types.Signature); isFunc {
+		// Returned as a function value, it fails the same way.
+		if _, ret := parent.(*ast.ReturnStmt); !ret {
+			return nil
+		}
+	} else if !types.IsInterface(target) {
 		return nil
 	}
 	return l.funcWrapper(id)
+}
+
+// lowerMethodValue evaluates the receiver of a method value x.M (not
+// called) as Go does when the value is made: through a pointer to a
+// value method, *x is copied then (and a nil x panics); of an interface,
+// a nil one panics. The interpreter defers both to the call.
+//
+//	psv.M  ->  func(r *T) func(int) int { v := *r; return v.M }(psv)
+//	i.M    ->  func(r I) func(int) int { if r == nil { <nil dereference> }; return r.M }(i)
+func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.Expr {
+	if call, ok := parent.(*ast.CallExpr); ok && call.Fun == sel {
+		return nil
+	}
+	s := l.info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil
+	}
+	xt := l.info.TypeOf(sel.X)
+	ftype, local := l.typeExpr(l.info.TypeOf(sel))
+	rexpr, rlocal := l.typeExpr(xt)
+	if local || rlocal {
+		return nil
+	}
+	// A promoted method: its receiver is a field down the path.
+	recv, rt := "r", xt
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		st := under(rt)
+		if p, ok := st.(*types.Pointer); ok {
+			st = under(p.Elem())
+		}
+		f := st.(*types.Struct).Field(i)
+		recv, rt = recv+"."+f.Name(), f.Type()
+	}
+	msig := s.Obj().Type().(*types.Signature)
+	_, ptrRecv := msig.Recv().Type().(*types.Pointer)
+	_, rtPtr := under(rt).(*types.Pointer)
+	var body string
+	switch {
+	case types.IsInterface(rt):
+		body = "if " + recv + " == nil {\nvar p *int\nv := *p\n_ = v\n}\nreturn " + recv + "." + sel.Sel.Name
+	case !ptrRecv && rtPtr:
+		body = "v := *" + recv + "\nreturn v." + sel.Sel.Name
+	case len(s.Index()) > 1 && (!ptrRecv || rtPtr):
+		// (A pointer method of a value field binds the field's address:
+		// in the original, not in the literal's copy.)
+		body = "return " + recv + "." + sel.Sel.Name
+	default:
+		return nil
+	}
+	l.note("method values")
+	call := l.parseExpr("func(r " + rexpr + ") " + ftype + " {\n" + body + "\n}(_fl_x)").(*ast.CallExpr)
+	call.Args[0] = sel.X
+	return call
+}
+
+// nameParams names the unnamed parameters of a method (M(int)): taken as
+// a method value, such a method receives its argument in the wrong slot
+// of the interpreter's frame.
+func (l *lowerer) nameParams(fd *ast.FuncDecl) {
+	if fd.Recv == nil || fd.Type.Params == nil {
+		return
+	}
+	for _, f := range fd.Type.Params.List {
+		if len(f.Names) > 0 {
+			return
+		}
+	}
+	for _, f := range fd.Type.Params.List {
+		f.Names = []*ast.Ident{{NamePos: f.Type.Pos(), Name: l.fresh("p")}}
+	}
 }

@@ -287,6 +287,9 @@ func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 	if s := l.lowerRangeCalledArrayPointer(n); s != nil {
 		return s
 	}
+	if s := l.lowerRangeString(n); s != nil {
+		return s
+	}
 	if length, ok := l.arrayPointerLen(n); ok && (n.Value == nil || isBlank(n.Value)) {
 		// Only the index of a pointer to an array: Go does not even
 		// evaluate the pointer (it may be nil), the interpreter

@@ -220,6 +220,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 	case *ast.FuncDecl:
 		l.funcs = l.funcs[:len(l.funcs)-1]
 		l.leaveFunc()
+		l.nameParams(n)
 	case *ast.FuncLit:
 		l.funcs = l.funcs[:len(l.funcs)-1]
 		l.leaveFunc()
@@ -265,6 +266,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(s)
 			break
 		}
+		l.lowerInterfaceCases(n)
 		l.lowerCaseLists(n)
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {
@@ -320,6 +322,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			break
 		}
 		if e := l.lowerConvertedReceiver(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
+		if e := l.lowerMethodValue(n, c.Parent()); e != nil {
 			l.replaceExpr(c, n, e)
 			break
 		}

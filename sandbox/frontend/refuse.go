@@ -21,10 +21,13 @@ import (
 //     one, the interpreter the first it finds;
 //   - a deferred call that may panic, deferred after a function that
 //     recovers (refuseDeferAfterRecover);
+//   - a type declared inside a function that loses its identity in
+//     interfaces the program tells apart (refuseLocalIdentity);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
+	l.refuseLocalIdentity()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {
@@ -265,4 +268,44 @@ func (l *lowerer) deferMayPanic(call *ast.CallExpr) bool {
 		}
 	}
 	return true
+}
+
+// refuseLocalIdentity refuses a type declared inside a function, without
+// methods, of a basic underlying type (type celsius float64), when the program tells values apart by type
+// in interfaces (an assertion to its representation, a comparison of
+// interface values, a switch on one): the interpreter makes it its
+// underlying type there (F(1.0) equals float64(1.0)), and the boxes that
+// keep identity (boxing.go) exist only for package-level types.
+func (l *lowerer) refuseLocalIdentity() {
+	var locals []*types.TypeName
+	for id, obj := range l.info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() || tn.Parent() == l.pkg.Scope() || tn.Parent() == nil || id.Name == "_" {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || types.NewMethodSet(types.NewPointer(named)).Len() > 0 {
+			continue
+		}
+		if _, basic := named.Underlying().(*types.Basic); !basic {
+			continue // MyInt, not a slice or array type (seen less often, not refused)
+		}
+		locals = append(locals, tn)
+	}
+	if len(locals) == 0 {
+		return
+	}
+	all, observed := l.identityObserved()
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil && types.IsInterface(typeOrNil(l.info.TypeOf(sw.Tag))) {
+			all = true
+		}
+		return !all
+	})
+	sort.Slice(locals, func(i, j int) bool { return locals[i].Pos() < locals[j].Pos() })
+	for _, tn := range locals {
+		if all || containsIdentical(observed, representation(tn.Type())) {
+			l.unsupported(tn.Pos(), "type "+tn.Name()+", declared inside a function, in a program that tells types apart in interfaces is not supported by the playground (its values would pass for "+tn.Type().Underlying().String()+"); declare it at package level")
+		}
+	}
 }

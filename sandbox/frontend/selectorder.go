@@ -22,6 +22,7 @@ import (
 // it sends the new x. (A labeled select is left alone: its label cannot
 // move to the block that holds the temporaries.)
 func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
+	defer l.convertSentValues(n)
 	if c.Index() < 0 {
 		return
 	}
@@ -91,4 +92,32 @@ func (l *lowerer) lowerGoReceiver(c *astutil.Cursor, n *ast.GoStmt) {
 	var temps []ast.Stmt
 	sel.X = l.temp(recv, nil, &temps)
 	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+}
+
+// convertSentValues converts a value sent in a select case to a channel
+// of interface type explicitly: the interpreter sends the bare value
+// there (a U128 arrives as a [2]uint64).
+func (l *lowerer) convertSentValues(n *ast.SelectStmt) {
+	for _, s := range n.Body.List {
+		send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt)
+		if !ok {
+			continue
+		}
+		ch, ok := under(l.info.TypeOf(send.Chan)).(*types.Chan)
+		vt := l.info.TypeOf(send.Value)
+		if !ok || !types.IsInterface(ch.Elem()) || vt == nil || types.IsInterface(vt) || l.info.Types[send.Value].IsNil() {
+			continue
+		}
+		texpr, local := l.typeExpr(ch.Elem())
+		if local {
+			continue
+		}
+		l.note("select operands")
+		// A call, as lowerIfaceConversion makes: the interpreter's
+		// explicit conversion loses the type too.
+		name := l.helper("toiface "+texpr, "to", func(f string) string {
+			return "func " + f + "(v " + texpr + ") " + texpr + " { return v }"
+		})
+		send.Value = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{send.Value}}
+	}
 }

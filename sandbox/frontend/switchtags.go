@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -44,4 +45,22 @@ func (l *lowerer) sameChanTypes(x ast.Expr, xt types.Type, y ast.Expr, yt types.
 		return x, convert(y, xt)
 	}
 	return x, y
+}
+
+// lowerInterfaceCases compares a case of a switch without a tag that is
+// an interface value (switch { case i: } with i holding a bool) with true,
+// as Go does: the interpreter takes the interface for a bool and fails.
+func (l *lowerer) lowerInterfaceCases(n *ast.SwitchStmt) {
+	if n.Tag != nil {
+		return
+	}
+	for _, s := range n.Body.List {
+		clause := s.(*ast.CaseClause)
+		for i, e := range clause.List {
+			if t := l.info.TypeOf(e); t != nil && types.IsInterface(t) {
+				l.note("switches on interface values")
+				clause.List[i] = &ast.BinaryExpr{X: e, Op: token.EQL, Y: ast.NewIdent("true")}
+			}
+		}
+	}
 }

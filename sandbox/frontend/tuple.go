@@ -125,7 +125,11 @@ func (l *lowerer) placesNeedPhases(n *ast.AssignStmt) bool {
 		return false
 	}
 	if isBlank(n.Lhs[0]) && len(n.Rhs) == 1 {
-		// "_ = *p": the interpreter does not evaluate *p.
+		// "_ = *p": the interpreter does not evaluate *p; "_ = a == b"
+		// it stores into the wrong slot.
+		if tv := l.info.Types[n.Rhs[0]]; tv.Value == nil && isBoolOp(n.Rhs[0]) {
+			return true
+		}
 		return !l.hasCall(n.Rhs[0]) && l.mayPanic(n.Rhs[0])
 	}
 	ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr)
