@@ -78,10 +78,31 @@ func $Psl3(i, j, k, c int, what string) int {
 	return i
 }`
 
+// checkedMakeHelpers check make's lengths and append's growth as the Go
+// runtime does (the interpreter's reflect calls panic with other words).
+const checkedMakeHelpers = `
+
+func $Pmklen(n, c int, withCap bool) int {
+	if n < 0 {
+		$Pfail("makeslice: len out of range")
+	}
+	if withCap && c < n {
+		$Pfail("makeslice: cap out of range")
+	}
+	return n
+}
+
+func $Pgrow(n, k int) int {
+	if n+k < n {
+		$Pfail("growslice: len out of range")
+	}
+	return n
+}`
+
 // checkedPrefix declares the helpers once and returns their prefix.
 func (l *lowerer) checkedPrefix() string {
 	return l.helper("checked", "chk", func(name string) string {
-		return strings.NewReplacer("$P", name+"_", "$strconv", l.importName("strconv"), "$errors", l.importName("errors")).Replace(checkedHelpers)
+		return strings.NewReplacer("$P", name+"_", "$strconv", l.importName("strconv"), "$errors", l.importName("errors")).Replace(checkedHelpers + checkedMakeHelpers)
 	}) + "_"
 }
 

@@ -51,6 +51,21 @@ func typeDiagnostic(fset *token.FileSet, file *ast.File, err types.Error) Diagno
 	return Diagnostic{Kind: KindType, Line: pos.Line, Column: pos.Column, Message: msg}
 }
 
+// addTypeError appends the diagnostic of a type error, or, for the
+// continuation of the one before ("\tother declaration of x", "\tprevious
+// case", at the earlier position), adds it to that one's message as the
+// gc compiler does, so that the first error stays where the program is
+// wrong.
+func addTypeError(diags []Diagnostic, fset *token.FileSet, file *ast.File, err types.Error) []Diagnostic {
+	if strings.HasPrefix(err.Msg, "\t") && len(diags) > 0 {
+		pos := fset.Position(err.Pos)
+		last := &diags[len(diags)-1]
+		last.Message += "\n\t" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column) + ": " + strings.TrimPrefix(err.Msg, "\t")
+		return diags
+	}
+	return append(diags, typeDiagnostic(fset, file, err))
+}
+
 // callAt finds the call for which key returns pos.
 func callAt(file *ast.File, pos token.Pos, key func(*ast.CallExpr) token.Pos) *ast.CallExpr {
 	var found *ast.CallExpr

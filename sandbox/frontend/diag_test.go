@@ -36,6 +36,12 @@ func TestCheckDiagnostics(t *testing.T) {
 			[]string{"type 0:0: package command-line-arguments is not a main package"}},
 		{"no main", "package main\n\nfunc f() {}\n",
 			[]string{"type 0:0: function main is undeclared in the main package"}},
+		{"redeclaration: the first error where the program is wrong", "package main\n\nfunc main() {\n\tx := 1\n\tvar x int\n\t_ = x\n}\n",
+			[]string{"type 5:6: x redeclared in this block\n\t4:2: other declaration of x"}},
+		{"runtime-only directive", "package main\n\n//go:nowritebarrier\nfunc main() {}\n",
+			[]string{"type 3:1: //go:nowritebarrier only allowed in runtime"}},
+		{"array larger than the address space", "package main\n\nvar X [1 << 50]byte\n\nfunc main() { _ = X }\n",
+			[]string{"type 3:7: array type [1 << 50]byte is larger than address space"}},
 		{"unsupported defer in range over func", "package main\n\nfunc main() {\n\tfor range func(func() bool) {} {\n\t\tdefer println()\n\t}\n}\n",
 			[]string{"unsupported 5:3: defer inside a loop over a function is not supported by the playground"}},
 	}

@@ -155,11 +155,14 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		Sizes:     types.SizesFor("gc", "wasm"),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
-				diags = append(diags, typeDiagnostic(fset, file, te))
+				diags = addTypeError(diags, fset, file, te)
 			}
 		},
 	}
 	pkg, _ := conf.Check(path, fset, []*ast.File{file}, info)
+	if len(diags) == 0 {
+		diags = gcChecks(fset, file, info)
+	}
 	if len(diags) == 0 {
 		if opts.Package == "" {
 			diags = checkMain(fset, file, pkg)

@@ -244,6 +244,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(n.Stmt)
 		}
 	case *ast.AssignStmt:
+		if _, comm := c.Parent().(*ast.CommClause); !comm {
+			parenRecv(n.Rhs, len(n.Lhs))
+		}
 		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
 			l.lowerAssign(c, n)
 		}
@@ -261,6 +264,11 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.lowerConstLen(n)
 		}
 		l.lowerVarSpecs(n)
+		for _, s := range n.Specs {
+			if vs, ok := s.(*ast.ValueSpec); ok {
+				parenRecv(vs.Values, len(vs.Names))
+			}
+		}
 	case *ast.SwitchStmt:
 		if s := l.lowerInterfaceTag(n); s != nil {
 			c.Replace(s)
@@ -288,6 +296,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			break
 		}
 		l.lowerAppendArgs(n)
+		if l.checked {
+			l.checkMake(n)
+		}
 		l.replaceExpr(c, n, l.lowerCall(n))
 	case *ast.Ident:
 		if e := l.funcIntoInterface(n, c.Parent()); e != nil {

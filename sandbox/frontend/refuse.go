@@ -23,11 +23,23 @@ import (
 //     recovers (refuseDeferAfterRecover);
 //   - a type declared inside a function that loses its identity in
 //     interfaces the program tells apart (refuseLocalIdentity);
+//   - a float argument that may be -0 in a program that tests the sign
+//     of zero (refuseSignedZero);
+//   - a conversion between interface types with methods in a program that
+//     compares their values (refuseIfaceToIface);
+//   - a map with interface keys in a program that recovers and has an
+//     unhashable struct type (refuseUnhashableKeys);
+//   - a never-set pointer variable stored in an interface with methods
+//     (refuseNilPointerInIface);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
+	l.refuseSignedZero()
+	l.refuseIfaceToIface()
+	l.refuseUnhashableKeys()
+	l.refuseNilPointerInIface()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {

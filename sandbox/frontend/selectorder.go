@@ -121,3 +121,16 @@ func (l *lowerer) convertSentValues(n *ast.SelectStmt) {
 		send.Value = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{send.Value}}
 	}
 }
+
+// parenRecv parenthesizes the value of "v := <-c", "v = <-c" and
+// "var v = <-c": the interpreter otherwise keeps the received value
+// itself in v, which a later assignment cannot set ("reflect.Value.Set
+// using unaddressable value"); in parentheses it copies it.
+func parenRecv(values []ast.Expr, targets int) {
+	if targets != 1 || len(values) != 1 {
+		return
+	}
+	if u, ok := values[0].(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		values[0] = &ast.ParenExpr{Lparen: u.Pos(), X: u, Rparen: u.End()}
+	}
+}
