@@ -143,6 +143,10 @@ func Build(o Options) (Result, error) {
 			"Next":        neighbour(lessons, i+1),
 			"QuickChecks": qz.quickCheck[l.Slug],
 			"Exercises":   exBySection[l.Slug],
+			// The page starts the Go runtime at once: its download starts
+			// with the page's (a preload in the head), not once the
+			// page's script has run.
+			"Runtime": len(r.Examples) > 0 || qz.quickCheck[l.Slug] > 0 || strings.Contains(string(r.HTML), `data-sim="storm"`),
 		}
 		if err := w.template(tmpl, "lesson", l.Page(), data); err != nil {
 			return Result{}, err

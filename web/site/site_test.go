@@ -73,7 +73,10 @@ var urlAttr = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
 // every local link points at a file the build (or the page host) provides.
 func TestLinksAreRelativeAndResolve(t *testing.T) {
 	out, res := build(t)
-	fromOthers := map[string]bool{"js/lesson.js": true, "js/exercise.js": true, "css/quiz.css": true} // written by esbuild
+	fromOthers := map[string]bool{
+		"js/lesson.js": true, "js/exercise.js": true, "css/quiz.css": true, // written by esbuild
+		"flakylab.wasm": true, // the runtime's build (make wasm)
+	}
 	for _, f := range res.Files {
 		if !strings.HasSuffix(f, ".html") {
 			continue
@@ -177,4 +180,23 @@ func TestStormChartsInThePages(t *testing.T) {
 	// The study's view comes first, with its opening numbers.
 	assert.Less(t, strings.Index(intro, `data-view="contention"`), strings.Index(intro, `data-view="overload"`), "the study's view first")
 	assert.Contains(t, intro, "<td>790</td>", "full jitter's writes at 100 clients")
+}
+
+// A page that starts the Go runtime at once asks for it in its head, so
+// the download starts with the page's own; the index never does.
+func TestRuntimePreloadOnlyWhereItRuns(t *testing.T) {
+	out, _ := build(t)
+	const preload = `<link rel="preload" href="flakylab.wasm" as="fetch" type="application/wasm" crossorigin>`
+	cases := []struct {
+		page string
+		want bool
+	}{
+		{"token-bucket.html", true},
+		{"exercise-circuit-breaker.html", true},
+		{"index.html", false},
+	}
+	for _, c := range cases {
+		got := strings.Contains(read(t, out, c.page), preload)
+		assert.Equal(t, c.want, got, "%s: preloads the runtime", c.page)
+	}
 }

@@ -119,7 +119,8 @@ class Session {
     if (this.current && this.current !== example) this.rt.stop();
     this.current = example;
     try {
-      await this.rt.ready;
+      // Not after rt.ready: a run asked for while the runtime loads is
+      // the first thing its worker does, before any warm-up run.
       return await this.rt.run(source, handlers);
     } finally {
       if (this.current === example) this.current = null;

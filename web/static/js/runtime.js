@@ -24,6 +24,10 @@ export { BridgeError } from "./errors.js";
 // before the watchdog kills its worker.
 export const DEFAULT_TIMEOUT_MS = 5000;
 
+// COLD_START_MS is the time a run is given on top of its own when it is the
+// first of its worker, which skipped the warm-up run for it.
+const COLD_START_MS = 5000;
+
 // WARM_UP is the program a new runner worker runs before it takes real ones.
 const WARM_UP = `package main
 
@@ -65,6 +69,7 @@ export class Runtime {
   #tool = null;
   #current = null;
   #closed = false;
+  #standbyAfterRun = false;
   #stats = { compileMs: null, spawns: 0, lastSpawnMs: null, lastWarmUpMs: null };
 
   // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
@@ -155,6 +160,10 @@ export class Runtime {
         run.done = true;
         clearTimeout(run.timer);
         if (this.#current === run) this.#current = null;
+        if (this.#standbyAfterRun) {
+          this.#standbyAfterRun = false;
+          this.#ensureStandby();
+        }
         fn();
       };
       run.end = (kind, message) => settle(() => resolve(this.#hostResult(run, kind, message)));
@@ -186,7 +195,11 @@ export class Runtime {
     if (run.done) return null; // stopped while the worker was starting
     run.slot = slot;
     run.startedAt = performance.now();
-    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs);
+    // The first run of a worker that skipped its warm-up does that work
+    // too: its watchdog allows for it.
+    const cold = slot.cold ? COLD_START_MS : 0;
+    slot.cold = false;
+    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs + cold);
     return slot.request("run", payload, handlers);
   }
 
@@ -290,6 +303,12 @@ export class Runtime {
   }
 
   async #warmUp(slot) {
+    // A run that is already waiting for the first worker (Run pressed while
+    // the page loaded) warms it up itself: it does not wait for another.
+    if (slot === this.#active && this.#current) {
+      slot.cold = true;
+      return;
+    }
     const start = performance.now();
     let timer = 0;
     const watchdog = new Promise((resolve) => {
@@ -345,6 +364,12 @@ export class Runtime {
   #ensureStandby() {
     if (this.#closed || !this.#keepStandby || this.#standby?.alive) return;
     if (this.#active.state !== "ready") return;
+    // A new worker's start would compete for the CPU with the run going on
+    // (on a first visit, the learner's first run): it starts after it.
+    if (this.#current) {
+      this.#standbyAfterRun = true;
+      return;
+    }
     this.#standby = this.#spawn();
   }
 

@@ -38,7 +38,33 @@ const firstVisitLesson = "token-bucket.html"
 // first example as soon as its editor is mounted (the run waits for the
 // runtime) and records, in ms from navigation start, when the runtime is
 // ready and when that run has finished.
-const firstVisitProbe = `window.bench = {};
+//
+// It also follows the page's workers (by wrapping Worker): when each was
+// created, sent the compiled module (init), had its Go runtime up (ready),
+// and sent and answered runs (a runner's first may be its warm-up run), to say where the
+// time goes once the bytes have arrived.
+const firstVisitProbe = `window.bench = {workers: []};
+{
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, opts) {
+      super(url, opts);
+      const w = {created: performance.now()};
+      window.bench.workers.push(w);
+      const post = this.postMessage.bind(this);
+      this.postMessage = (msg, ...rest) => {
+        if (msg && msg.type === "init") w.init = performance.now();
+        if (msg && msg.type === "run") (w.runs ??= []).push(performance.now());
+        return post(msg, ...rest);
+      };
+      this.addEventListener("message", (e) => {
+        const d = e.data;
+        if (d && d.type === "ready") w.ready = performance.now();
+        if (d && (d.type === "result" || d.type === "error")) (w.answers ??= []).push(performance.now());
+      });
+    }
+  };
+}
 const benchPoll = setInterval(() => {
   const b = window.bench;
   const rt = document.querySelector('[data-role="runtime"]');
@@ -52,6 +78,9 @@ const benchPoll = setInterval(() => {
   const meta = ex.querySelector('[data-role="meta"]');
   if (b.clicked && ex.dataset.running === "false" && /\b(ok|failed)\b/.test(meta.className)) {
     b.ran = performance.now();
+    const wasm = performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname.endsWith("/flakylab.wasm"));
+    b.wasmEnd = wasm ? wasm.responseEnd : 0;
+    b.wasmStart = wasm ? wasm.startTime : 0;
     b.outcome = meta.textContent;
     clearInterval(benchPoll);
   }
@@ -63,6 +92,7 @@ type firstVisit struct {
 	serverBytes      int64 // what the server sent, the offline copy included
 	wasmBodies       int   // full (200) answers for flakylab.wasm
 	offlineMs        float64
+	phases           []float64 // as phaseNames
 	outcome, failure string
 }
 
@@ -119,15 +149,19 @@ func measureFirstVisit(dir string, l link) (firstVisit, error) {
 		return fv, nil
 	}
 	type probe struct {
-		Ready   float64 `json:"ready"`
-		Ran     float64 `json:"ran"`
-		Outcome string  `json:"outcome"`
+		Ready   float64       `json:"ready"`
+		Ran     float64       `json:"ran"`
+		WasmEnd float64       `json:"wasmEnd"`
+		WasmAt  float64       `json:"wasmStart"`
+		Workers []workerTimes `json:"workers"`
+		Outcome string        `json:"outcome"`
 	}
 	p, err := chromedp.Run(ctx, chromedp.Evaluate[probe](`window.bench`))
 	if err != nil {
 		return fv, err
 	}
 	fv.readyMs, fv.ranMs, fv.outcome = p.Ready, p.Ran, p.Outcome
+	fv.phases = phasesOf(p.WasmAt, p.WasmEnd, p.Ran, p.Workers)
 	offline := `navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === "activated"`
 	if err := browser.WaitFor(ctx, offline, 90*time.Second); err != nil {
 		fv.failure = "the offline copy never took over: " + err.Error()
@@ -153,6 +187,7 @@ func reportFirstVisits(dir string, n int) error {
 	fmt.Printf("%-18s %9s %9s %10s %10s %7s %6s  %s\n", "link", "ready s", "run s", "page MB", "server MB", "ratio", "wasm", "targets")
 	for _, l := range links {
 		var ready, ran, ratio, pageMB, serverMB []float64
+		var phases [][]float64
 		wasm := 0
 		for range n {
 			fv, err := measureFirstVisit(dir, l)
@@ -169,6 +204,9 @@ func reportFirstVisits(dir string, n int) error {
 			serverMB = append(serverMB, float64(fv.serverBytes)/1e6)
 			ratio = append(ratio, float64(fv.serverBytes)/float64(fv.pageBytes))
 			wasm = max(wasm, fv.wasmBodies)
+			if len(fv.phases) == len(phaseNames) {
+				phases = append(phases, fv.phases)
+			}
 		}
 		if len(ran) == 0 {
 			continue
@@ -179,9 +217,23 @@ func reportFirstVisits(dir string, n int) error {
 		}
 		fmt.Printf("%-18s %9.2f %9.2f %10.3f %10.3f %7.3f %6d  %s\n", l.name, median(ready), median(ran),
 			median(pageMB), median(serverMB), median(ratio), wasm, target)
+		if len(phases) > 0 {
+			fmt.Printf("%-18s", "  where it went:")
+			for i, name := range phaseNames {
+				col := make([]float64, len(phases))
+				for j, p := range phases {
+					col[j] = p[i]
+				}
+				fmt.Printf(" %s %.2f", name, median(col))
+			}
+			fmt.Println()
+		}
 	}
 	fmt.Println("  (medians of", n, "visits; ready: the runtime's status says ready; run: the first example's run has finished;")
-	fmt.Println("   page MB: what the tab received; server MB: all the server sent, the offline copy included; wasm: most full answers for flakylab.wasm in one visit)")
+	fmt.Println("   page MB: what the tab received; server MB: all the server sent, the offline copy included; wasm: most full answers for flakylab.wasm in one visit;")
+	fmt.Println("   where it went, s: wasm asked: when its download started; bytes: until its last byte; compile: after it; go start: in the first worker;")
+	fmt.Println("   to the run: until the learner's run went to that worker (after a warm-up run, if any); run: in the worker; shown: its end on the page;")
+	fmt.Println("   workers: started before the run was answered)")
 	return nil
 }
 
@@ -189,4 +241,57 @@ func median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// workerTimes is what the probe saw of one worker, in ms from navigation
+// start (0: not seen).
+type workerTimes struct {
+	Created float64   `json:"created"`
+	Init    float64   `json:"init"`
+	Ready   float64   `json:"ready"`
+	Runs    []float64 `json:"runs"`    // run requests sent
+	Answers []float64 `json:"answers"` // answers received
+}
+
+// phaseNames name the steps of a first visit, in seconds: until the page
+// asks for the wasm, until its last byte, its compilation after that (until
+// the page hands the module to the first worker), the Go runtime's start in
+// that worker, the wait from then to the learner's run being sent to it (a
+// warm-up run, if any), that run in the worker, the page showing its end,
+// and the workers started before the run was answered.
+var phaseNames = []string{"wasm asked", "bytes", "compile", "go start", "to the run", "run", "shown", "workers"}
+
+func phasesOf(wasmStart, wasmEnd, ran float64, workers []workerTimes) []float64 {
+	if len(workers) == 0 {
+		return nil
+	}
+	w := workers[0]
+	// The learner's run is the last one sent to the first worker before the
+	// page showed its end, and its answer the last one before that.
+	last := func(ts []float64) float64 {
+		v := 0.0
+		for _, t := range ts {
+			if t <= ran {
+				v = t
+			}
+		}
+		return v
+	}
+	sent, answered := last(w.Runs), last(w.Answers)
+	started := 0
+	for _, o := range workers {
+		if o.Created < answered {
+			started++
+		}
+	}
+	return []float64{
+		wasmStart / 1000,
+		wasmEnd / 1000,
+		(w.Init - wasmEnd) / 1000,
+		(w.Ready - w.Init) / 1000,
+		(sent - w.Ready) / 1000,
+		(answered - sent) / 1000,
+		(ran - answered) / 1000,
+		float64(started),
+	}
 }
