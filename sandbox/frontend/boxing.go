@@ -127,6 +127,10 @@ func (l *lowerer) identityObserved() (all bool, observed []types.Type) {
 			if t := l.info.TypeOf(n.Key); t != nil && types.IsInterface(t) {
 				all = true
 			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && l.switchComparesIfaces(n) {
+				all = true // its cases are comparisons
+			}
 		case *ast.BasicLit:
 			if n.Kind == token.STRING && (strings.Contains(n.Value, "%T") || strings.Contains(n.Value, "%#v")) {
 				all = true

@@ -170,8 +170,9 @@ func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 
 // lowerMethodValue evaluates the receiver of a method value x.M (not
 // called) as Go does when the value is made: through a pointer to a
-// value method, *x is copied then (and a nil x panics); of an interface,
-// a nil one panics. The interpreter defers both to the call.
+// value method, *x is copied then (and a nil x panics); of a value, x is
+// copied then; of an interface, a nil one panics. The interpreter defers
+// them to the call.
 //
 //	psv.M  ->  func(r *T) func(int) int { v := *r; return v.M }(psv)
 //	i.M    ->  func(r I) func(int) int { if r == nil { <nil dereference> }; return r.M }(i)
@@ -211,6 +212,10 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	case len(s.Index()) > 1 && (!ptrRecv || rtPtr):
 		// (A pointer method of a value field binds the field's address:
 		// in the original, not in the literal's copy.)
+		body = "return " + recv + "." + sel.Sel.Name
+	case !ptrRecv && s.Obj().Pkg() == l.pkg:
+		// A value method of a value: the argument is the copy Go
+		// makes (the interpreter binds the variable itself).
 		body = "return " + recv + "." + sel.Sel.Name
 	default:
 		return nil

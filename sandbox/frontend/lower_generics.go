@@ -43,7 +43,21 @@ func (l *lowerer) postGenerics(c *astutil.Cursor) bool {
 			l.replaceExpr(c, n, e)
 			return true
 		}
+	case *ast.ReturnStmt:
+		if s := l.lowerReturnFuncAsIface(n); s != nil {
+			c.Replace(s)
+			return true
+		}
+	case *ast.ValueSpec:
+		var names []ast.Expr
+		for _, id := range n.Names {
+			names = append(names, id)
+		}
+		l.parenReceives(names, n.Values)
 	case *ast.AssignStmt:
+		if _, inSelect := c.Parent().(*ast.CommClause); !inSelect && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+			l.parenReceives(n.Lhs, n.Rhs) // not a select case's receive
+		}
 		l.convertLiteralsToIfaces(n)
 		return l.lowerCommaOKConvert(c, n)
 	case *ast.SelectorExpr:

@@ -147,3 +147,18 @@ func (l *lowerer) mixedLowerable(it, vt types.Type) bool {
 	_, boxed := l.boxKey(vt)
 	return !boxed
 }
+
+// switchComparesIfaces reports whether a case of the switch n compares
+// an interface value (the tag or the case) with another value.
+func (l *lowerer) switchComparesIfaces(n *ast.SwitchStmt) bool {
+	tt := l.info.TypeOf(n.Tag)
+	for _, s := range n.Body.List {
+		for _, e := range s.(*ast.CaseClause).List {
+			tv := l.info.Types[e]
+			if tt != nil && tv.Type != nil && !tv.IsNil() && (types.IsInterface(tt) || types.IsInterface(tv.Type)) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -22,7 +22,9 @@ func (l *lowerer) writeType(b *strings.Builder, t types.Type) (local bool) {
 	switch t := t.(type) {
 	case *types.Alias:
 		if obj := t.Obj(); obj.Pkg() == nil && t.TypeArgs().Len() == 0 {
-			b.WriteString(obj.Name()) // any
+			// any, spelled out: the interpreter's type switch misses
+			// a func(string) any where it finds a func(string) interface{}.
+			b.WriteString("interface{}")
 			return false
 		}
 		return l.writeType(b, types.Unalias(t))
