@@ -56,8 +56,9 @@ lint: ## gofmt, go mod tidy, go vet and staticcheck, natively (browser tests inc
 	$(GO) run -exec "env GOOS=js GOARCH=wasm" $(STATICCHECK) ./...
 
 .PHONY: test-native
-test-native: ## native tests with the race detector (go vet is in lint)
+test-native: ## native tests with the race detector, and the hostile programs without it (the interpreter's goroutines trip it); go vet is in lint
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 ./tests/hostile/
 
 .PHONY: test-cover
 test-cover: ## statement coverage of core/ (fails under 90%)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"fmt"
 	mathrand "math/rand"
 	randv2 "math/rand/v2"
@@ -22,21 +23,33 @@ import (
 const fmtKey = "fmt/./fmt"
 
 // exports builds the symbol tables of one run: the generated tables, with
-// the functions that touch time, randomness and stdout bound to this run.
+// the functions that touch time, randomness and stdout bound to this run,
+// and the run's own copy of every package variable (packagevars.go).
 // Tables that need no change are shared: Use copies what it is given.
 func (r *run) exports() interp.Exports {
 	ex := interp.Exports{}
+	imported := map[string]bool{}
+	for _, ip := range importPaths(r.prog) {
+		imported[ip] = true
+	}
 	for key, table := range symbols.Symbols {
 		ex[key] = table
+		if imported[dirOf(key)] {
+			ex[key] = ownVars(table)
+		}
 	}
 	delete(ex, "fmt/fmt")
 	ex[fmtKey] = r.bindFmt(symbols.Symbols["fmt/fmt"])
-	ex["time/time"] = r.bindTime(symbols.Symbols["time/time"])
-	ex["context/context"] = r.bindContext(symbols.Symbols["context/context"])
+	ex["time/time"] = r.bindTime(ex["time/time"])
+	ex["context/context"] = r.bindContext(ex["context/context"])
 	ex[osPath] = r.bindOS()
-	ex["math/rand/rand"] = bindMethods(symbols.Symbols["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
-	ex["math/rand/v2/rand"] = bindMethods(symbols.Symbols["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
+	ex["math/rand/rand"] = bindMethods(ex["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
+	ex["math/rand/v2/rand"] = bindMethods(ex["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
 	ex[rtPath+"/rt"] = map[string]reflect.Value{
+		"Init":      reflect.ValueOf(r.runInit),
+		"End":       reflect.ValueOf(r.end),
+		"Enter":     reflect.ValueOf(r.life.Enter),
+		"Exit":      reflect.ValueOf(r.life.Exit),
 		"Panic":     reflect.ValueOf(r.reportPanic),
 		"Recovered": reflect.ValueOf(r.trace.reset),
 		"PanicAt":   reflect.ValueOf(r.trace.PanicAt),
@@ -111,12 +124,14 @@ func (r *run) mapTypes(f map[string]reflect.Value) map[reflect.Value][]reflect.T
 }
 
 // bindTime points the time functions at this run's clock: the virtual
-// one, or the wall clock with a Sleep that ends with the run.
+// one, or the wall clock with a Sleep that ends with the run and timers
+// that the end of the run stops.
 func (r *run) bindTime(t map[string]reflect.Value) map[string]reflect.Value {
 	t = copyTable(t)
 	v := r.clock
 	if v == nil {
 		t["Sleep"] = reflect.ValueOf(func(d time.Duration) { _ = clock.Real{}.Sleep(r.ctx, d) })
+		r.bindRealTimers(t)
 		return t
 	}
 	t["Now"] = reflect.ValueOf(v.Now)
@@ -133,19 +148,41 @@ func (r *run) bindTime(t map[string]reflect.Value) map[string]reflect.Value {
 	return t
 }
 
-// bindContext makes context deadlines follow the run's virtual clock. The
-// Cause variants have no virtual counterpart, so a virtual run lacks them
-// rather than mixing clocks.
+// bindContext makes context deadlines follow the run's clock, and ends
+// every deadline context when the run ends: a context derived from one
+// that is not the context package's own (the virtual clock's) is watched
+// by a goroutine until either ends. The Cause variants have no virtual
+// counterpart, so a virtual run lacks them rather than mixing clocks.
 func (r *run) bindContext(t map[string]reflect.Value) map[string]reflect.Value {
-	v := r.clock
-	if v == nil {
-		return t
-	}
 	t = copyTable(t)
-	t["WithTimeout"] = reflect.ValueOf(v.WithTimeout)
-	t["WithDeadline"] = reflect.ValueOf(v.WithDeadline)
-	delete(t, "WithTimeoutCause")
-	delete(t, "WithDeadlineCause")
+	l := r.life
+	withTimeout, withDeadline := context.WithTimeout, context.WithDeadline
+	if v := r.clock; v != nil {
+		withTimeout, withDeadline = v.WithTimeout, v.WithDeadline
+		delete(t, "WithTimeoutCause")
+		delete(t, "WithDeadlineCause")
+	} else {
+		t["WithTimeoutCause"] = reflect.ValueOf(func(parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithTimeoutCause(parent, d, cause)
+			l.track(cancelStopper(cancel))
+			return ctx, cancel
+		})
+		t["WithDeadlineCause"] = reflect.ValueOf(func(parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithDeadlineCause(parent, d, cause)
+			l.track(cancelStopper(cancel))
+			return ctx, cancel
+		})
+	}
+	t["WithTimeout"] = reflect.ValueOf(func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+		ctx, cancel := withTimeout(parent, d)
+		l.track(cancelStopper(cancel))
+		return ctx, cancel
+	})
+	t["WithDeadline"] = reflect.ValueOf(func(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
+		ctx, cancel := withDeadline(parent, d)
+		l.track(cancelStopper(cancel))
+		return ctx, cancel
+	})
 	return t
 }
 

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/traefik/yaegi/interp"
 
@@ -123,6 +122,9 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 	if perr := checkImports(p); perr != nil {
 		return perr, nil
 	}
+	if perr := checkReserved(p); perr != nil {
+		return perr, nil
+	}
 	sub, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName, Package: SubmissionPackage})
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil
@@ -141,6 +143,9 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 	if err := it.Use(r.exports()); err != nil {
 		return &Error{Kind: KindInternal, Message: "loading packages: " + err.Error()}, nil
 	}
+	if perr := r.makeCancellable(it); perr != nil {
+		return perr, nil
+	}
 	subProg, cerr := compile(it, p)
 	if cerr != nil {
 		return cerr, nil
@@ -149,22 +154,7 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 	if cerr != nil || r.compileOnly {
 		return cerr, nil
 	}
-	r.mu.Lock()
-	r.started = time.Now()
-	r.mu.Unlock()
-	for _, prog := range []*interp.Program{subProg, harnessProg} {
-		_, err := it.Execute(prog)
-		if r.initFailed(err) {
-			close(r.release)
-			return r.outcome(p, err)
-		}
-	}
-	r.mu.Lock()
-	r.mainStarted = true
-	r.mu.Unlock()
-	_, err := it.EvalWithContext(r.ctx, mainName+"()")
-	close(r.release)
-	return r.outcome(p, err)
+	return r.start(it, p, subProg, harnessProg)
 }
 
 // prepareHarness parses, checks, lowers and rewrites the harness, which

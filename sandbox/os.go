@@ -55,16 +55,12 @@ func (r *run) exit(code int) {
 		r.exited = &status
 		r.freezeLocked()
 	}
-	inMain := r.mainStarted
 	r.mu.Unlock()
 	r.cancel()
-	if inMain {
-		// Hold the goroutine until the interpreter has stopped, so that
-		// nothing after the call runs; during initialization the
-		// interpreter cannot be stopped from here, but nothing it does
-		// is seen any more.
-		<-r.release
-	}
+	// Hold the goroutine until the interpreter has stopped, so that
+	// nothing after the call runs (initialization too runs where the
+	// interpreter can be stopped).
+	<-r.release
 }
 
 // exitError is the failure of a program that exited with a status other

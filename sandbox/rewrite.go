@@ -80,6 +80,7 @@ func flakylab_panicvalue_(v any) any {
 
 func flakylab_guardfn_(f func(), line, col int) func() {
 	return func() {
+		defer flakylab_rt_.Exit(flakylab_rt_.Enter())
 		defer func() { flakylab_report_(recover(), line, col) }()
 		f()
 	}
@@ -99,6 +100,8 @@ var builtins = map[string]bool{
 //
 //   - main and init run their body in a closure under a deferred report;
 //     main then tells the runtime it returned (rt.MainDone);
+//   - every guarded body is counted while it runs (deferExit), so that
+//     the run can tell whether its goroutines all ended;
 //   - go func(...){...}(args) gets the same guard inside the literal, so
 //     its arguments are still evaluated by the go statement itself;
 //   - any other go f(args) becomes a block that evaluates f and the
@@ -162,6 +165,7 @@ func rewrite(p *program, trace bool) error {
 		}
 		return true
 	})
+	readVarsLive(f)
 	if trace && !p.harness {
 		rw.instrument(f)
 	}
@@ -307,7 +311,7 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 	}
 	lit := &ast.FuncLit{
 		Type: &ast.FuncType{Func: g.Go, Params: &ast.FieldList{}},
-		Body: &ast.BlockStmt{Lbrace: g.Go, List: []ast.Stmt{rw.deferReport(g.Go, line, col), &ast.ExprStmt{X: inner}}, Rbrace: g.End()},
+		Body: &ast.BlockStmt{Lbrace: g.Go, List: []ast.Stmt{deferExit(g.Go), rw.deferReport(g.Go, line, col), &ast.ExprStmt{X: inner}}, Rbrace: g.End()},
 	}
 	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: lit, Lparen: g.Go, Rparen: g.End()}}
 	rw.generated[started] = true
@@ -328,7 +332,7 @@ func (rw *rewriter) guardBody(body *ast.BlockStmt, results *ast.FieldList, line,
 		Fun:    &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: results}, Body: body},
 		Lparen: body.Rbrace, Rparen: body.Rbrace,
 	}}
-	list := []ast.Stmt{rw.deferReport(pos, line, col), run}
+	list := []ast.Stmt{deferExit(pos), rw.deferReport(pos, line, col), run}
 	if isMain {
 		list = append(list, &ast.ExprStmt{X: &ast.CallExpr{
 			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: body.Rbrace, Name: rtName}, Sel: ast.NewIdent("MainDone")},
@@ -336,6 +340,16 @@ func (rw *rewriter) guardBody(body *ast.BlockStmt, results *ast.FieldList, line,
 		}})
 	}
 	return &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
+}
+
+// deferExit is `defer flakylab_rt_.Exit(flakylab_rt_.Enter())`, which
+// counts a guarded body while it runs (lifecycle.go).
+func deferExit(pos token.Pos) ast.Stmt {
+	rt := func(name string) ast.Expr {
+		return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: name}}
+	}
+	enter := &ast.CallExpr{Fun: rt("Enter"), Lparen: pos, Rparen: pos}
+	return &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{Fun: rt("Exit"), Args: []ast.Expr{enter}, Lparen: pos, Rparen: pos}}
 }
 
 // deferReport is `defer func() { flakylab_report_(recover(), line, col) }()`.

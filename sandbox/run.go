@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +31,7 @@ type run struct {
 	panics      panicTokens
 	harness     string  // Options.Harness
 	graded      grading // what the harness reported
+	life        *lifecycle
 
 	mu       sync.Mutex
 	started  time.Time    // when main started, in real time
@@ -39,19 +39,10 @@ type run struct {
 	panicked *panicReport // the first fatal panic
 	full     bool         // output reached the cap
 	exited   *int         // the status os.Exit ended the program with
-	// mainStarted: main has been called (package initialization is over).
-	mainStarted bool
-	elapsed     time.Duration
-	frozen      bool // elapsed is final
-}
-
-// panicReport is what is known about the panic that ended a program.
-type panicReport struct {
-	msg           string
-	frames        []frame // innermost first
-	line, col     int     // where the panic started, if known
-	goLine, goCol int     // where the panicking goroutine started; 0 for main
-	exact         bool    // frames carry the statements' positions
+	elapsed  time.Duration
+	frozen   bool         // elapsed is final
+	initProg func() error // runs the package's initialization, once compiled
+	initErr  error        // what initialization returned
 }
 
 // rerunBudget is how long a panicking run may have run (compiling aside:
@@ -64,12 +55,15 @@ const rerunBudget = 500 * time.Millisecond
 // concurrently, each with its own interpreter and clock.
 func Run(ctx context.Context, src string, opts Options) Result {
 	began := time.Now()
+	process := beginProcessCheck()
 	r := newRun(ctx, opts, false)
 	failure, pr := r.safeExecute(src)
-	r.stop()
+	running := r.finish()
 	if pr != nil {
 		if first := time.Since(began); !opts.RealTime && r.ranFor() < rerunBudget {
-			if exact := rerun(ctx, src, opts, first); exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
+			exact, left := rerun(ctx, src, opts, first)
+			running += left
+			if exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
 				exact.goLine, exact.goCol = pr.goLine, pr.goCol
 				pr = exact
 			}
@@ -77,6 +71,18 @@ func Run(ctx context.Context, src string, opts Options) Result {
 		failure = r.panicError(pr)
 	}
 	var res Result
+	// The goroutines still running include those counted in running.
+	grace := settleGrace
+	if running > 0 {
+		grace = 0 // not clean anyway
+	}
+	others := process.extra(grace) - running
+	res.Leftover = leftover(running, others, restoreShared(importPaths(r.prog)))
+	if failure != nil && failure.Kind == KindInternal && res.Leftover == "" {
+		// The interpreter failed: nothing proves that it left nothing
+		// behind.
+		res.Leftover = "the Go interpreter failed on this program"
+	}
 	res.VirtualElapsed = r.finalElapsed()
 	res.Stdout, res.Stderr, res.Truncated = r.out.close()
 	res.Verdict, res.Input = r.graded.result()
@@ -110,17 +116,17 @@ func sameRuntimePanic(first, second string) bool {
 
 // rerun runs a program that panicked again in trace mode, discarding its
 // output, and returns its panic with exact frames, or nil if it did not
-// panic again.
-func rerun(ctx context.Context, src string, opts Options, first time.Duration) *panicReport {
+// panic again, and how many of its goroutines outlived it.
+func rerun(ctx context.Context, src string, opts Options, first time.Duration) (*panicReport, int) {
 	opts.Stdout, opts.Stderr, opts.OnInput = nil, nil, nil
 	opts.Timeout = time.Second + 4*first
 	r := newRun(ctx, opts, true)
-	defer r.stop()
 	_, pr := r.safeExecute(src)
+	running := r.finish()
 	if pr != nil {
 		pr.exact = true
 	}
-	return pr
+	return pr, running
 }
 
 // safeExecute is execute with interpreter panics turned into errors.
@@ -133,16 +139,25 @@ func (r *run) safeExecute(src string) (failure *Error, pr *panicReport) {
 	return r.execute(src)
 }
 
-// stop ends whatever still runs: the program's goroutines and the clock.
+// stop ends whatever still runs: the program's goroutines, the clock, the
+// wall-clock timers and the deadline contexts.
 func (r *run) stop() {
 	r.cancel()
 	if r.clock != nil {
 		r.clock.Close()
 	}
+	r.life.stopAll()
+}
+
+// finish stops the run and waits for its goroutines to unwind; it returns
+// how many were still running after settleGrace.
+func (r *run) finish() int {
+	r.stop()
+	return r.life.settle(settleGrace)
 }
 
 func newRun(parent context.Context, opts Options, trace bool) *run {
-	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{}), harness: opts.Harness}
+	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{}), harness: opts.Harness, life: newLifecycle()}
 	r.graded.onInput = opts.OnInput
 	if r.seed == 0 {
 		r.seed = DefaultSeed
@@ -191,6 +206,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if perr := checkImports(p); perr != nil {
 		return perr, nil
 	}
+	if perr := checkReserved(p); perr != nil {
+		return perr, nil
+	}
 	// The front end type-checks the program as go build would and lowers
 	// what the interpreter lacks; the interpreter runs the lowered source,
 	// whose positions map back to the learner's (through the snippet's
@@ -210,31 +228,57 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if err := it.Use(r.exports()); err != nil {
 		return &Error{Kind: KindInternal, Message: "loading packages: " + err.Error()}, nil
 	}
+	if perr := r.makeCancellable(it); perr != nil {
+		return perr, nil
+	}
 	prog, cerr := compile(it, p)
 	if cerr != nil || r.compileOnly {
 		return cerr, nil
 	}
+	return r.start(it, p, prog)
+}
 
+// makeCancellable evaluates startImport through EvalWithContext, which
+// makes the channel operations of everything compiled afterwards
+// cancellable (function literals are made runnable as they are compiled):
+// it comes before compile.
+func (r *run) makeCancellable(it *interp.Interpreter) *Error {
+	if r.compileOnly {
+		return nil
+	}
+	if _, err := it.EvalWithContext(context.Background(), startImport); err != nil {
+		return &Error{Kind: KindInternal, Message: "preparing the program: " + err.Error()}
+	}
+	return nil
+}
+
+// start runs the compiled programs' initialization, in order, then main.
+// p is the learner's program, for positions.
+func (r *run) start(it *interp.Interpreter, p *program, progs ...*interp.Program) (*Error, *panicReport) {
 	r.mu.Lock()
 	r.started = time.Now()
-	r.mu.Unlock()
-	// Execute runs the package's initialization (variables and init
-	// functions); main was renamed, so it does not start. Main runs
-	// through EvalWithContext, which stops every interpreted goroutine at
-	// its next step once the context ends. (ExecuteWithContext would do
-	// the same, but it races on its results when the context ends first.)
-	_, err := it.Execute(prog)
-	if r.initFailed(err) {
-		close(r.release)
-		return r.outcome(p, err)
+	r.initProg = func() error {
+		for _, prog := range progs {
+			if _, err := it.Execute(prog); err != nil || r.ended() {
+				return err
+			}
+		}
+		return nil
 	}
-	r.mu.Lock()
-	r.mainStarted = true
 	r.mu.Unlock()
-	_, err = it.EvalWithContext(r.ctx, mainName+"()")
-	// EvalWithContext has stopped every interpreted goroutine at its
-	// next step if the context ended first; a main blocked in MainDone or
-	// reportPanic may now return.
+	// The package's initialization (variables and init functions) and
+	// main run inside one EvalWithContext (startSource), which stops
+	// every interpreted goroutine at its next step once the context ends:
+	// the goroutines an init started too, and those blocked on a channel,
+	// since the program is only made runnable (Execute, called by Init)
+	// after EvalWithContext has made channel operations cancellable. Both
+	// ways out, MainDone (or a panic in main) and End, cancel the context
+	// and wait for release, so the context always ends first and the
+	// interpreter is always stopped. (ExecuteWithContext would stop it
+	// too, but it races on its results when the context ends first.)
+	_, err := it.EvalWithContext(r.ctx, startSource)
+	// A main or End blocked in MainDone, reportPanic or End may now
+	// return; the interpreter has stopped them.
 	close(r.release)
 	return r.outcome(p, err)
 }
@@ -249,6 +293,55 @@ func (r *run) interpreter() *interp.Interpreter {
 		GoPath:               ".",
 		SourcecodeFilesystem: gosrc.FS(),
 	})
+}
+
+// startSource is what the interpreter evaluates to run the program.
+const startSource = "if " + rtName + ".Init() {\n\t" + mainName + "()\n}\n" + rtName + ".End()\n"
+
+// startImport makes the runtime's package visible to startSource, which
+// the interpreter reads as a file of its own.
+const startImport = "import " + rtName + " " + `"` + rtPath + `"`
+
+// runInit runs the package's initialization; the interpreter calls it
+// (rt.Init), from inside startSource. It reports whether main may start.
+func (r *run) runInit() bool {
+	r.mu.Lock()
+	initProg := r.initProg
+	r.mu.Unlock()
+	err := initProg()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.initErr = err
+	return err == nil && !r.endedLocked()
+}
+
+// ended reports whether a panic, the output cap or os.Exit ended the
+// program.
+func (r *run) ended() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.endedLocked()
+}
+
+func (r *run) endedLocked() bool {
+	return r.panicked != nil || r.full || r.exited != nil
+}
+
+// exitStatus is the status os.Exit was called with.
+func (r *run) exitStatus() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.exited == nil {
+		return 0
+	}
+	return *r.exited
+}
+
+// end is where startSource finishes when initialization failed: like
+// mainDone, it ends the run and waits for the interpreter to be stopped.
+func (r *run) end() {
+	r.cancel()
+	<-r.release
 }
 
 // diagnostics turns the front end's errors into the run's: the first is
@@ -284,27 +377,15 @@ func compile(it *interp.Interpreter, p *program) (prog *interp.Program, e *Error
 	return prog, nil
 }
 
-// initFailed reports whether package initialization ended the program.
-func (r *run) initFailed(err error) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return err != nil || r.panicked != nil || r.full || r.exited != nil
-}
-
-// exitStatus is the status os.Exit was called with.
-func (r *run) exitStatus() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.exited == nil {
-		return 0
-	}
-	return *r.exited
-}
-
 // outcome decides how the run ended, given what the interpreter said.
 func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 	r.mu.Lock()
 	returned, panicked, full, exited := r.returned, r.panicked, r.full, r.exited
+	if r.initErr != nil {
+		// Initialization failed, and End stopped the run.
+		err = r.initErr
+	}
+	initFailed := r.initErr != nil
 	r.mu.Unlock()
 	switch {
 	case panicked != nil:
@@ -319,6 +400,8 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 			"the program was stopped: it printed more than %s", byteSize(r.out.limit))}, nil
 	case returned:
 		return nil, nil
+	case initFailed:
+		// Below.
 	case errors.Is(r.ctx.Err(), context.DeadlineExceeded):
 		return &Error{Kind: KindRuntime, Message: "the program was stopped: it ran past its time limit"}, nil
 	case r.ctx.Err() != nil:
@@ -335,101 +418,6 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 		return p.interpError(KindRuntime, err), nil
 	}
 	return nil, nil
-}
-
-// panicError writes a Go-style panic trace to stderr and returns the
-// error, positioned where the panic happened.
-func (r *run) panicError(pr *panicReport) *Error {
-	p := r.prog
-	var b strings.Builder
-	fmt.Fprintf(&b, "panic: %s\n\n", pr.msg)
-	if pr.goLine <= 0 {
-		b.WriteString("goroutine 1 [running]:\n")
-	} else {
-		fmt.Fprintf(&b, "goroutine started at %s:%d:%d [running]:\n", SourceName, pr.goLine, pr.goCol)
-	}
-	// Positions here are the learner's already: the rewrite recorded them
-	// so, and reportPanic mapped the interpreter's.
-	line, col := pr.line, pr.col
-	if pr.exact {
-		// The innermost frame in the learner's own code: a panic inside
-		// a helper the front end added is reported where it was called.
-		for _, f := range pr.frames {
-			if f.Line > 0 {
-				line, col = f.Line, f.Column
-				break
-			}
-		}
-	}
-	if line == 0 && pr.goLine > 0 {
-		line, col = pr.goLine, pr.goCol
-	}
-	line, col = p.clamp(line, col)
-	if interpreterFault(pr.msg) {
-		// Not the program's panic: the interpreter failed.
-		r.out.writeNote(stderrStream, fmt.Sprintf("the playground's Go interpreter failed at %s:%d:%d (%s)\nThis is a limit of the playground, not a mistake in your program.\n", SourceName, line, col, pr.msg))
-		return &Error{Kind: KindInternal, Message: "the playground's Go interpreter failed while running this line (" + pr.msg + "); this is a limit of the playground, not a mistake in your program", Line: line, Column: col}
-	}
-	for i, f := range pr.frames {
-		f.Func = instanceName.ReplaceAllString(f.Func, "$1[...]")
-		if strings.Contains(f.Func, "._fl_") {
-			continue // a helper the front end added: not the learner's code
-		}
-		fl, fc := f.Line, f.Column
-		if !pr.exact {
-			// The interpreter's own trace names functions only.
-			f.Func = cleanFuncName(f.Func)
-			fl, fc = 0, 0
-			if i == 0 {
-				fl, fc = line, col
-			}
-		}
-		fmt.Fprintf(&b, "%s(...)\n", f.Func)
-		if fl > 0 {
-			fl, fc = p.clamp(fl, fc)
-			fmt.Fprintf(&b, "\t%s:%d:%d\n", SourceName, fl, fc)
-		}
-	}
-	r.out.writeNote(stderrStream, b.String())
-	return &Error{Kind: KindPanic, Message: "panic: " + pr.msg, Line: line, Column: col}
-}
-
-// instanceName matches the name the front end gives an instance of a
-// generic function or type (_fl_Stack_1); Go's traces say Stack[...].
-var instanceName = regexp.MustCompile(`\b_fl_([A-Za-z]\w*?)_\d+\b`)
-
-// cleanFuncName drops the closure the runtime wraps main and init in.
-func cleanFuncName(name string) string {
-	name = strings.Replace(name, "main."+mainName, "main.main", 1)
-	for _, f := range []string{"main.main", "main.init"} {
-		if strings.HasPrefix(name, f+".func") {
-			return f + strings.TrimPrefix(name, f+".func")
-		}
-	}
-	return name
-}
-
-// reportPanic records a panic that reached the top of main, init, a
-// goroutine or an AfterFunc callback, and stops the program, as an
-// unrecovered panic ends a Go program. line and col locate the go
-// statement (0 for main and init, whose goroutine must not return before
-// the interpreter is stopped).
-func (r *run) reportPanic(msg string, line, col int) {
-	frames, pl, pc := r.trace.take()
-	r.mu.Lock()
-	if r.panicked == nil && !r.returned {
-		r.out.end()
-		if pl == 0 {
-			pl, pc = r.prog.learner(messagePosition(msg))
-		}
-		r.panicked = &panicReport{msg: goPanicMessage(msg), frames: frames, line: pl, col: pc, goLine: line, goCol: col}
-		r.freezeLocked()
-	}
-	r.mu.Unlock()
-	r.cancel()
-	if line == 0 {
-		<-r.release
-	}
 }
 
 // mainDone records that main returned and stops the program's other

@@ -157,4 +157,13 @@ type Result struct {
 	// Input is what the harness last passed to grading.Input: what it was
 	// doing when the run ended.
 	Input string
+	// Leftover is empty when the run is known to have left nothing
+	// behind: every goroutine of the program returned or was stopped, its
+	// timers were stopped, and what it shares with other runs is as it
+	// was. Otherwise it says what may survive (a goroutine blocked where
+	// it cannot be stopped, a failure of the interpreter itself, shared
+	// state the program changed and Run put back). The process then cannot
+	// be trusted to run more programs the same way: the browser runtime
+	// retires its worker.
+	Leftover string
 }

@@ -39,6 +39,7 @@ func TestRuntimeMatchesGoRun(t *testing.T) {
 			require.Nil(t, res.Err, "%s: the runtime failed: %v\nstdout so far:\n%s\nstderr:\n%s", c.Name, res.Err, res.Stdout, res.Stderr)
 			assert.Equal(t, c.Stdout, res.Stdout, "%s: want (go run) vs got (runtime)", c.Name)
 			assert.Equal(t, 0, res.ExitCode)
+			assert.Empty(t, res.Leftover, "%s: the run ends cleanly", c.Name)
 		})
 	}
 }
