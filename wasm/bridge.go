@@ -24,6 +24,51 @@ const (
 	codeNotFound   = "not_found"
 )
 
+// typeBigInt stands for the one JavaScript type syscall/js does not know,
+// bigint, on whose values Type panics.
+const typeBigInt safejs.Type = -1
+
+// typeOf is v.Type() for every JavaScript value a page can pass,
+// typeBigInt for a BigInt.
+func typeOf(v safejs.Value) (t safejs.Type) {
+	defer func() {
+		if recover() != nil {
+			t = typeBigInt
+		}
+	}()
+	return v.Type()
+}
+
+// property reads v[key] with Reflect.get, inside a JavaScript call, so
+// that a getter or a Proxy trap that throws comes back as an error.
+// (Value.Get, Index and Length read in wasm_exec.js without catching: an
+// exception there unwinds through the Go runtime and breaks the worker.)
+// Values posted by the page host are structured clones, which have no
+// getters; this is for callers of flakylab itself.
+func property(v safejs.Value, key any) (safejs.Value, error) {
+	r, err := safejs.Global().Get("Reflect")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	return r.Call("get", v, key)
+}
+
+// arrayLength reads an array's length through property.
+func arrayLength(v safejs.Value) (int, error) {
+	n, err := property(v, "length")
+	if err != nil {
+		return 0, err
+	}
+	if typeOf(n) != safejs.TypeNumber {
+		return 0, errors.New("an array without a numeric length")
+	}
+	f, err := n.Float()
+	if err != nil || f < 0 || f > 1<<32 {
+		return 0, errors.New("an array with a strange length")
+	}
+	return int(f), nil
+}
+
 // bridgeError is what a rejected promise carries: {code, message}, plus a
 // position for format errors.
 type bridgeError struct {

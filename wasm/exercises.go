@@ -187,7 +187,7 @@ func exerciseCards(args []safejs.Value) (any, *bridgeError) {
 
 // graderString reads argument i, which must be a string.
 func graderString(args []safejs.Value, i int, method, what string) (string, *bridgeError) {
-	if i >= len(args) || args[i].Type() != safejs.TypeString {
+	if i >= len(args) || typeOf(args[i]) != safejs.TypeString {
 		got := "nothing"
 		if i < len(args) {
 			got = describe(args[i])
@@ -208,7 +208,7 @@ func graderString(args []safejs.Value, i int, method, what string) (string, *bri
 // any other value is written with JSON.stringify. An optional argument
 // that is missing, undefined or null is "".
 func graderJSON(args []safejs.Value, i int, method, what string, optional bool) (string, *bridgeError) {
-	if i < len(args) && args[i].Type() == safejs.TypeString {
+	if i < len(args) && typeOf(args[i]) == safejs.TypeString {
 		return graderString(args, i, method, what)
 	}
 	if i >= len(args) || args[i].IsUndefined() || args[i].IsNull() {
@@ -217,7 +217,7 @@ func graderJSON(args []safejs.Value, i int, method, what string, optional bool) 
 		}
 		return "", badRequest("core.%s: argument %d (%s) is missing", method, i+1, what)
 	}
-	if args[i].Type() != safejs.TypeObject {
+	if typeOf(args[i]) != safejs.TypeObject {
 		return "", badRequest("core.%s: argument %d (%s) must be an object, an array or JSON text, not %s", method, i+1, what, describe(args[i]))
 	}
 	j, err := safejs.Global().Get("JSON")
@@ -225,7 +225,7 @@ func graderJSON(args []safejs.Value, i int, method, what string, optional bool) 
 		return "", &bridgeError{Code: codeInternal, Message: err.Error()}
 	}
 	text, err := j.Call("stringify", args[i])
-	if err != nil || text.Type() != safejs.TypeString {
+	if err != nil || typeOf(text) != safejs.TypeString {
 		return "", badRequest("core.%s: %s cannot be written as JSON", method, what)
 	}
 	return graderString([]safejs.Value{text}, 0, method, what)

@@ -56,7 +56,7 @@ func (r *runner) prepareRun(args []safejs.Value) (job, *bridgeError) {
 // onStdout?, onStderr?, onInput?}.
 func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 	var req runRequest
-	if v.Type() != safejs.TypeObject || isArray(v) {
+	if typeOf(v) != safejs.TypeObject || isArray(v) {
 		return req, badRequest("run expects a request object {source, ...}, got %s", describe(v))
 	}
 	src, berr := sourceString(v, "run: source")
@@ -65,27 +65,47 @@ func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 	}
 	req.source = src
 
-	if f, err := v.Get("realTime"); err == nil && present(f) {
-		if f.Type() != safejs.TypeBoolean {
+	read := func(name string) (safejs.Value, *bridgeError) {
+		f, err := property(v, name)
+		if err != nil {
+			return f, badRequest("run: %s cannot be read: %v", name, err)
+		}
+		return f, nil
+	}
+	f, berr := read("realTime")
+	if berr != nil {
+		return req, berr
+	}
+	if present(f) {
+		if typeOf(f) != safejs.TypeBoolean {
 			return req, badRequest("run: realTime must be a boolean, got %s", describe(f))
 		}
 		req.opts.RealTime, _ = f.Bool()
 	}
-	if f, err := v.Get("seed"); err == nil && present(f) {
+	if f, berr = read("seed"); berr != nil {
+		return req, berr
+	}
+	if present(f) {
 		n, ok := integer(f, -(1 << 53), 1<<53)
 		if !ok {
 			return req, badRequest("run: seed must be an integer, got %s", describe(f))
 		}
 		req.opts.Seed = n
 	}
-	if f, err := v.Get("maxOutput"); err == nil && present(f) {
+	if f, berr = read("maxOutput"); berr != nil {
+		return req, berr
+	}
+	if present(f) {
 		n, ok := integer(f, 1, maxOutputLimit)
 		if !ok {
 			return req, badRequest("run: maxOutput must be a whole number of bytes from 1 to %d, got %s", maxOutputLimit, describe(f))
 		}
 		req.opts.MaxOutput = int(n)
 	}
-	if f, err := v.Get("harness"); err == nil && present(f) {
+	if f, berr = read("harness"); berr != nil {
+		return req, berr
+	}
+	if present(f) {
 		h, berr := sourceString(f, "run: harness")
 		if berr != nil {
 			return req, berr
@@ -99,11 +119,14 @@ func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 		name string
 		dst  *func(string)
 	}{{"onStdout", &req.opts.Stdout}, {"onStderr", &req.opts.Stderr}, {"onInput", &req.opts.OnInput}} {
-		f, err := v.Get(cb.name)
-		if err != nil || !present(f) {
+		f, berr := read(cb.name)
+		if berr != nil {
+			return req, berr
+		}
+		if !present(f) {
 			continue
 		}
-		if f.Type() != safejs.TypeFunction {
+		if typeOf(f) != safejs.TypeFunction {
 			return req, badRequest("run: %s must be a function, got %s", cb.name, describe(f))
 		}
 		fn := f
@@ -117,13 +140,13 @@ func parseRunRequest(v safejs.Value) (runRequest, *bridgeError) {
 // before copying it into Go.
 func sourceString(v safejs.Value, what string) (string, *bridgeError) {
 	src := v
-	if v.Type() == safejs.TypeObject {
+	if typeOf(v) == safejs.TypeObject {
 		var err error
-		if src, err = v.Get("source"); err != nil {
+		if src, err = property(v, "source"); err != nil {
 			return "", badRequest("%s: %v", what, err)
 		}
 	}
-	if src.Type() != safejs.TypeString {
+	if typeOf(src) != safejs.TypeString {
 		return "", badRequest("%s must be a string, got %s", what, describe(src))
 	}
 	// length counts UTF-16 units; a string can be up to three times as
@@ -170,6 +193,8 @@ func resultObject(res sandbox.Result) map[string]any {
 		"exitCode":         res.ExitCode,
 		"error":            nil,
 		"errors":           []any{},
+		"clean":            res.Leftover == "",
+		"leftover":         res.Leftover,
 	}
 	if e := res.Err; e != nil {
 		o["error"] = errorObject(e)
@@ -235,7 +260,7 @@ func isArray(v safejs.Value) bool {
 // integer reads a JavaScript number that must be a whole number in
 // [lo, hi].
 func integer(v safejs.Value, lo, hi int64) (int64, bool) {
-	if v.Type() != safejs.TypeNumber {
+	if typeOf(v) != safejs.TypeNumber {
 		return 0, false
 	}
 	f, err := v.Float()
@@ -255,7 +280,7 @@ func describe(v safejs.Value) string {
 	case isArray(v):
 		return "an array"
 	}
-	switch v.Type() {
+	switch typeOf(v) {
 	case safejs.TypeNumber:
 		f, _ := v.Float()
 		return fmt.Sprintf("the number %v", f)
@@ -263,5 +288,8 @@ func describe(v safejs.Value) string {
 		n, _ := stringLength(v)
 		return fmt.Sprintf("a string of length %d", n)
 	}
-	return "a " + v.Type().String()
+	if t := typeOf(v); t != typeBigInt {
+		return "a " + t.String()
+	}
+	return "a bigint"
 }

@@ -128,7 +128,7 @@ func set(f reflect.Value, x any, what string) error {
 		f.SetUint(uint64(n))
 	case reflect.Float32, reflect.Float64:
 		n, ok := x.(float64)
-		if !ok {
+		if !ok || math.IsNaN(n) {
 			return badArg("%s must be a number, got %s", what, kind(x))
 		}
 		f.SetFloat(n)

@@ -15,6 +15,7 @@ package widgets
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"sync"
 	"time"
@@ -154,7 +155,7 @@ func (in args) at(i int) any {
 
 func (in args) number(i int) (float64, error) {
 	f, ok := in.at(i).(float64)
-	if !ok {
+	if !ok || math.IsNaN(f) {
 		return 0, badArg("%s: argument %d must be a number, got %s", in.name, i+1, kind(in.at(i)))
 	}
 	return f, nil
@@ -198,7 +199,7 @@ func (in args) instant(i int) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	if ms < 0 || ms > 1e13 {
+	if !(ms >= 0 && ms <= 1e13) {
 		return time.Time{}, badArg("%s: argument %d must be milliseconds from 0, got %v", in.name, i+1, ms)
 	}
 	return Epoch.Add(time.Duration(ms * float64(time.Millisecond))), nil

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -165,6 +166,11 @@ func TestBadCallsAreRefused(t *testing.T) {
 		{"bucketTake", []any{999.0, 0.0}, CodeNotFound, "no live object"},
 		{"bucketTake", []any{br, 0.0}, CodeBadRequest, "is a breaker, not a bucket"},
 		{"bucketTake", []any{b, -5.0}, CodeBadRequest, "milliseconds from 0"},
+		{"bucketTake", []any{b, math.NaN()}, CodeBadRequest, "must be a number"},
+		{"bucketTake", []any{b, math.Inf(1)}, CodeBadRequest, "milliseconds from 0"},
+		{"bucketTake", []any{b, 0.0, math.NaN()}, CodeBadRequest, "must be a number"},
+		{"bucketNew", []any{math.NaN(), 1.0}, CodeBadRequest, "must be a number"},
+		{"stormRun", []any{map[string]any{"rejectCost": math.NaN()}}, CodeBadRequest, "must be a number"},
 		{"bucketTake", []any{1.5, 0.0}, CodeBadRequest, "whole number"},
 		{"breakerNew", []any{map[string]any{"threshold": 1.0, "bogus": 1.0}}, CodeBadRequest, "no setting \"bogus\""},
 		{"breakerNew", []any{map[string]any{"threshold": "x"}}, CodeBadRequest, "settings.threshold must be a whole number"},

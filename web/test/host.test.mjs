@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { compileModule, expectedSize } from "../static/js/compile.js";
-import { crashMessage } from "../static/js/slot.js";
+import { crashMessage, needsFreshWorker } from "../static/js/slot.js";
 import { BridgeError } from "../static/js/errors.js";
 
 // The smallest valid module: the magic number and version 1.
@@ -84,4 +84,24 @@ test("BridgeError keeps code and position", () => {
   assert.equal(err.column, 7);
   assert.equal(err.message, "expected ';'");
   assert.equal(new BridgeError().code, "internal");
+});
+
+test("needsFreshWorker", () => {
+  const cases = [
+    [{ clean: true, error: null }, false],
+    [{ clean: false, leftover: "1 goroutine ...", error: null }, true],
+    [{ clean: true, error: { kind: "panic" } }, false],
+    [{ clean: true, error: { kind: "internal" } }, true],
+    [{ error: { kind: "internal" } }, true],
+    [{ source: "package main" }, false],
+    [new BridgeError({ code: "internal", message: "the runtime failed" }), true],
+    [new BridgeError({ code: "bad_request" }), false],
+    [new BridgeError({ code: "timeout" }), false],
+    [null, false],
+    [undefined, false],
+    ["internal", false],
+  ];
+  for (const [answer, want] of cases) {
+    assert.equal(needsFreshWorker(answer), want, JSON.stringify(answer) ?? String(answer));
+  }
 });

@@ -16,7 +16,7 @@
 
 import { BridgeError, WorkerGone } from "./errors.js";
 import { compileModule } from "./compile.js";
-import { Slot } from "./slot.js";
+import { Slot, needsFreshWorker } from "./slot.js";
 
 export { BridgeError } from "./errors.js";
 
@@ -52,6 +52,22 @@ function callSafely(fn, ...args) {
   }
 }
 
+// checkOptions refuses options that are not an object (undefined is none).
+function checkOptions(opts) {
+  if (opts !== undefined && (opts === null || typeof opts !== "object")) {
+    throw new BridgeError({ code: "bad_request", message: `the options must be an object, got ${opts === null ? "null" : typeof opts}` });
+  }
+  return opts ?? {};
+}
+
+// checkCallback refuses an output callback that is not a function.
+function checkCallback(name, fn) {
+  if (fn !== undefined && fn !== null && typeof fn !== "function") {
+    throw new BridgeError({ code: "bad_request", message: `${name} must be a function, got ${typeof fn}` });
+  }
+  return fn;
+}
+
 function checkTimeout(ms) {
   if (!(typeof ms === "number" && ms > 0 && ms <= 2 ** 31 - 1)) {
     throw new BridgeError({ code: "bad_request", message: `timeoutMs must be a positive number of milliseconds, got ${ms}` });
@@ -70,7 +86,7 @@ export class Runtime {
   #current = null;
   #closed = false;
   #standbyAfterRun = false;
-  #stats = { compileMs: null, spawns: 0, lastSpawnMs: null, lastWarmUpMs: null };
+  #stats = { compileMs: null, spawns: 0, retired: 0, lastSpawnMs: null, lastWarmUpMs: null };
 
   // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
   // js/; relative values resolve against the page. The default is the
@@ -118,7 +134,9 @@ export class Runtime {
   }
 
   // stats returns figures for the status line and benchmarks: compileMs
-  // (download and compile), spawns (workers started), lastSpawnMs (from
+  // (download and compile), spawns (workers started), retired (workers
+  // replaced because a run could not be proved clean or the Go side
+  // failed), lastSpawnMs (from
   // creating the latest worker to its runtime being ready), lastWarmUpMs
   // (its warm-up run) and standby ("none", "starting" or "ready", which
   // means warmed up).
@@ -133,7 +151,7 @@ export class Runtime {
   // and a run whose Go runtime dies with "crash". Requests the runtime
   // refuses (busy, bad_request, too_large, internal) reject with a
   // BridgeError.
-  run(source, { timeoutMs = this.#timeoutMs, realTime, seed, maxOutput, harness, onStdout, onStderr } = {}) {
+  run(source, opts) {
     if (this.#closed) return Promise.reject(new BridgeError({ code: "internal", message: "the runtime is closed" }));
     if (typeof source !== "string") {
       return Promise.reject(new BridgeError({ code: "bad_request", message: "source must be a string" }));
@@ -141,10 +159,15 @@ export class Runtime {
     if (this.#current) {
       return Promise.reject(new BridgeError({ code: "busy", message: "a program is already running; stop it first" }));
     }
+    let timeoutMs, realTime, seed, maxOutput, harness, onStdout, onStderr;
     try {
+      // A getter in the options may throw: that is a bad request too.
+      ({ timeoutMs = this.#timeoutMs, realTime, seed, maxOutput, harness, onStdout, onStderr } = checkOptions(opts));
       checkTimeout(timeoutMs);
+      checkCallback("onStdout", onStdout);
+      checkCallback("onStderr", onStderr);
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(err instanceof BridgeError ? err : new BridgeError({ code: "bad_request", message: `the options cannot be read: ${err?.message ?? err}` }));
     }
     if (harness !== undefined && typeof harness !== "string") {
       return Promise.reject(new BridgeError({ code: "bad_request", message: "harness must be a string" }));
@@ -176,13 +199,19 @@ export class Runtime {
         onStderr: forward("stderr", onStderr),
         onInput: (text) => { run.input = text; },
       }).then(
-        (result) => settle(() => resolve(result)),
+        (result) => {
+          // Retired before the result is out, so the next run already
+          // goes to the standby.
+          this.#retireIfNeeded(run.slot, result);
+          settle(() => resolve(result));
+        },
         (err) => {
           // The worker died under the run: whoever killed it (or
           // #lost, for a crash) has already replaced it.
           if (err instanceof WorkerGone) {
             settle(() => resolve(this.#hostResult(run, err.kind, err.message)));
           } else {
+            this.#retireIfNeeded(run.slot, err);
             settle(() => reject(err));
           }
         },
@@ -213,8 +242,9 @@ export class Runtime {
 
   // format gofmts source: it resolves with {source} or rejects with a
   // BridgeError whose code is "format" and which has line and column.
-  async format(source, { timeoutMs = this.#timeoutMs } = {}) {
+  async format(source, opts) {
     if (typeof source !== "string") throw new BridgeError({ code: "bad_request", message: "source must be a string" });
+    const { timeoutMs = this.#timeoutMs } = checkOptions(opts);
     // The active worker is free unless a program runs; then use the tool
     // worker rather than wait behind a program that may never end.
     const slot = this.#current ? await this.#toolSlot() : await this.#readySlot(false);
@@ -243,19 +273,32 @@ export class Runtime {
     const watchdog = new Promise((_, reject) => {
       timer = setTimeout(() => {
         const message = `${type} did not answer within ${seconds(timeoutMs)}`;
+        // Rejected first, so that the race settles with the timeout and
+        // not with the worker's death that the kill causes.
+        reject(new BridgeError({ code: "timeout", message }));
         slot.kill("timeout", message);
         this.#replace(slot);
-        reject(new BridgeError({ code: "timeout", message }));
       }, timeoutMs);
     });
     try {
       return await Promise.race([slot.request(type, payload), watchdog]);
     } catch (err) {
       if (err instanceof WorkerGone) throw new BridgeError({ code: "internal", message: err.message });
+      this.#retireIfNeeded(slot, err);
       throw err;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  // #retireIfNeeded replaces a worker whose answer says it cannot be
+  // trusted with the next request (needsFreshWorker): a run that may have
+  // left something behind, or an internal failure of the Go side.
+  #retireIfNeeded(slot, answer) {
+    if (!slot?.alive || !needsFreshWorker(answer)) return;
+    slot.kill("stopped", "the runtime's worker was retired");
+    this.#stats.retired++;
+    this.#replace(slot);
   }
 
   #kill(run, kind) {

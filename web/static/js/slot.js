@@ -21,6 +21,16 @@ export function crashMessage(code, output) {
   return why ? `${head}: ${why}` : head;
 }
 
+// needsFreshWorker reports whether a worker must be retired after giving
+// this answer to a run, format or core call: the run could not be proved
+// to have left nothing behind (clean false), or the Go side failed on it
+// (error kind or refusal code "internal"). The standby takes its place.
+export function needsFreshWorker(answer) {
+  if (answer instanceof BridgeError) return answer.code === "internal";
+  if (answer === null || typeof answer !== "object") return false;
+  return answer.clean === false || answer.error?.kind === "internal";
+}
+
 export class Slot {
   #worker;
   #pending = new Map();
@@ -84,7 +94,17 @@ export class Slot {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onStdout, onStderr, onInput });
-      this.#worker.postMessage({ ...payload, type, id });
+      try {
+        this.#worker.postMessage({ ...payload, type, id });
+      } catch (err) {
+        // A value the structured clone cannot copy (a function, a symbol,
+        // a Proxy) or a getter that throws while it is copied.
+        this.#pending.delete(id);
+        reject(new BridgeError({
+          code: "bad_request",
+          message: `${type}: an argument cannot be copied to the runtime's worker: ${err?.message ?? err}`,
+        }));
+      }
     });
   }
 

@@ -199,11 +199,17 @@ function run(id, { source, realTime, seed, maxOutput, harness }) {
   return answer(id, () => ns.run(req));
 }
 
+// core calls one of flakylab.core's own methods. Names every object
+// inherits (constructor, toString, __proto__, __defineGetter__) are not
+// methods of the API.
 function core(id, { method, args }) {
   return answer(id, async () => {
     const api = ns.core;
-    if (!api || typeof api[method] !== "function") {
-      throw { code: "bad_request", message: `flakylab.core has no method ${JSON.stringify(method)}` };
+    if (typeof method !== "string" || !api || !Object.hasOwn(api, method) || typeof api[method] !== "function") {
+      throw { code: "not_found", message: `flakylab.core has no method ${JSON.stringify(String(method))}` };
+    }
+    if (!Array.isArray(args)) {
+      throw { code: "bad_request", message: "the arguments of a core call must be an array" };
     }
     return await api[method](...args);
   });
