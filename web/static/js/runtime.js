@@ -28,6 +28,11 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 // first of its worker, which skipped the warm-up run for it.
 const COLD_START_MS = 5000;
 
+// WARM_UP_TIMEOUT_MS is the least time a warm-up run is given. It does not
+// follow a short timeoutMs: a warm-up killed for being slow on a loaded
+// machine would start a new worker that is killed again, in a loop.
+const WARM_UP_TIMEOUT_MS = 30000;
+
 // WARM_UP is the program a new runner worker runs before it takes real ones.
 const WARM_UP = `package main
 
@@ -359,7 +364,7 @@ export class Runtime {
         slot.kill("timeout", "the runtime's warm-up run did not finish");
         this.#replace(slot);
         resolve();
-      }, this.#timeoutMs);
+      }, Math.max(this.#timeoutMs, WARM_UP_TIMEOUT_MS));
     });
     try {
       // Its result does not matter: a refusal leaves a working, cold worker.
