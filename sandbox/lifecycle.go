@@ -254,7 +254,7 @@ func (c processCheck) extra(grace time.Duration) int {
 // goroutineIDs returns the ids of the process's goroutines, from the
 // headers ("goroutine 7 [select]:") of runtime.Stack.
 func goroutineIDs() map[string]bool {
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, 8<<10)
 	for {
 		n := runtime.Stack(buf, true)
 		if n < len(buf) {
