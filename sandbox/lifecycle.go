@@ -26,16 +26,32 @@ import (
 // shared state the program changed, goes into Result.Leftover, and a host
 // that sees it discards the process (the browser retires the worker).
 
-// settleGrace is how long a run waits, after it is stopped, for its
-// goroutines to unwind. A goroutine that needs longer is blocked where it
-// cannot be stopped.
-const settleGrace = time.Second
+// settlePatience is how many naps of a millisecond a run waits, after it
+// is stopped, for its goroutines to unwind, counted from the last one that
+// ended: a goroutine still there then is blocked where it cannot be
+// stopped. Naps rather than a duration, so that a machine too busy to
+// schedule the goroutines does not make them look stuck: a nap takes
+// longer there too.
+const settlePatience = 500
+
+// waitDown polls count, napping a millisecond between polls, until it is
+// 0 or has not gone down for patience naps, and returns its last value.
+func waitDown(patience int, count func() int) int {
+	last, naps := count(), 0
+	for last > 0 && naps < patience {
+		time.Sleep(time.Millisecond)
+		naps++
+		if n := count(); n < last {
+			last, naps = n, 0
+		}
+	}
+	return max(last, 0)
+}
 
 // lifecycle is what a run tracks to prove that it ended cleanly.
 type lifecycle struct {
 	mu     sync.Mutex
 	live   int           // guarded bodies running
-	idle   chan struct{} // receives when live drops to zero
 	timers []stopper     // wall-clock timers, tickers and deadline contexts
 	ended  bool          // stopAll ran: what is tracked later is stopped at once
 }
@@ -44,7 +60,7 @@ type lifecycle struct {
 type stopper interface{ Stop() bool }
 
 func newLifecycle() *lifecycle {
-	return &lifecycle{idle: make(chan struct{}, 1)}
+	return &lifecycle{}
 }
 
 // Enter counts a guarded body that starts; the program calls it.
@@ -59,36 +75,17 @@ func (l *lifecycle) Enter() struct{} {
 func (l *lifecycle) Exit(struct{}) {
 	l.mu.Lock()
 	l.live--
-	if l.live == 0 {
-		select {
-		case l.idle <- struct{}{}:
-		default:
-		}
-	}
 	l.mu.Unlock()
 }
 
-// settle waits up to grace for every guarded body to end and returns how
-// many are still running.
-func (l *lifecycle) settle(grace time.Duration) int {
-	deadline := time.NewTimer(grace)
-	defer deadline.Stop()
-	for {
+// settle waits for every guarded body to end (see settlePatience) and
+// returns how many are still running.
+func (l *lifecycle) settle(patience int) int {
+	return waitDown(patience, func() int {
 		l.mu.Lock()
-		n := l.live
-		l.mu.Unlock()
-		if n <= 0 {
-			return 0
-		}
-		select {
-		case <-l.idle:
-		case <-deadline.C:
-			l.mu.Lock()
-			n = l.live
-			l.mu.Unlock()
-			return max(n, 0)
-		}
-	}
+		defer l.mu.Unlock()
+		return l.live
+	})
 }
 
 // track records a wall-clock timer or ticker, or a deadline context, so
@@ -165,7 +162,7 @@ type cancelStopper func()
 func (c cancelStopper) Stop() bool { c(); return true }
 
 // leftover says what of the run may have survived it, "" if nothing:
-// goroutines of the program still running after settleGrace, other
+// goroutines of the program still running when the run gave up on them, other
 // goroutines the run left in the process, and shared state the program
 // changed (which has been put back).
 func leftover(running, others int, restored []string) string {
@@ -221,21 +218,22 @@ func beginProcessCheck() processCheck {
 	return c
 }
 
-// extra waits up to grace for every goroutine that started during the
-// run to end and returns how many have not; 0 when another Run
+// extra waits for every goroutine that started during the run to end
+// (see settlePatience) and returns how many have not; 0 when another Run
 // overlapped this one, whose goroutines would count.
-func (c processCheck) extra(grace time.Duration) int {
+func (c processCheck) extra(patience int) int {
 	defer func() {
 		processRuns.mu.Lock()
 		processRuns.active--
 		processRuns.mu.Unlock()
 	}()
-	deadline := time.Now().Add(grace)
-	for {
+	alone := func() bool {
 		processRuns.mu.Lock()
-		alone := c.alone && processRuns.started == c.nth
-		processRuns.mu.Unlock()
-		if !alone {
+		defer processRuns.mu.Unlock()
+		return c.alone && processRuns.started == c.nth
+	}
+	n := waitDown(patience, func() int {
+		if !alone() {
 			return 0
 		}
 		n := 0
@@ -244,11 +242,12 @@ func (c processCheck) extra(grace time.Duration) int {
 				n++
 			}
 		}
-		if n == 0 || time.Now().After(deadline) {
-			return n
-		}
-		time.Sleep(time.Millisecond)
+		return n
+	})
+	if !alone() {
+		return 0
 	}
+	return n
 }
 
 // goroutineIDs returns the ids of the process's goroutines, from the

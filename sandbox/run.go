@@ -72,11 +72,11 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	}
 	var res Result
 	// The goroutines still running include those counted in running.
-	grace := settleGrace
+	patience := settlePatience
 	if running > 0 {
-		grace = 0 // not clean anyway
+		patience = 0 // not clean anyway
 	}
-	others := process.extra(grace) - running
+	others := process.extra(patience) - running
 	res.Leftover = leftover(running, others, restoreShared(importPaths(r.prog)))
 	if failure != nil && failure.Kind == KindInternal && res.Leftover == "" {
 		// The interpreter failed: nothing proves that it left nothing
@@ -150,10 +150,10 @@ func (r *run) stop() {
 }
 
 // finish stops the run and waits for its goroutines to unwind; it returns
-// how many were still running after settleGrace.
+// how many were still running when it gave up waiting.
 func (r *run) finish() int {
 	r.stop()
-	return r.life.settle(settleGrace)
+	return r.life.settle(settlePatience)
 }
 
 func newRun(parent context.Context, opts Options, trace bool) *run {
