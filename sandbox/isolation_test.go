@@ -157,3 +157,24 @@ func TestLifecycleSettle(t *testing.T) {
 	l.track(late)
 	assert.False(t, late.Stop(), "a timer made after the end is stopped at once")
 }
+
+func TestGoroutineIDsSeeANewGoroutine(t *testing.T) {
+	before := goroutineIDs()
+	require.NotEmpty(t, before, "at least the test's goroutine")
+	stop := make(chan struct{})
+	started := make(chan struct{})
+	go func() {
+		close(started)
+		<-stop
+	}()
+	<-started
+	after := goroutineIDs()
+	close(stop)
+	added := 0
+	for id := range after {
+		if !before[id] {
+			added++
+		}
+	}
+	assert.Equal(t, 1, added, "goroutines before %v, after %v", before, after)
+}

@@ -51,9 +51,9 @@ func waitDown(patience int, count func() int) int {
 // lifecycle is what a run tracks to prove that it ended cleanly.
 type lifecycle struct {
 	mu     sync.Mutex
-	live   int           // guarded bodies running
-	timers []stopper     // wall-clock timers, tickers and deadline contexts
-	ended  bool          // stopAll ran: what is tracked later is stopped at once
+	live   int       // guarded bodies running
+	timers []stopper // wall-clock timers, tickers and deadline contexts
+	ended  bool      // stopAll ran: what is tracked later is stopped at once
 }
 
 // stopper is a *time.Timer, a tickerStopper or a cancelStopper.
@@ -251,7 +251,9 @@ func (c processCheck) extra(patience int) int {
 }
 
 // goroutineIDs returns the ids of the process's goroutines, from the
-// headers ("goroutine 7 [select]:") of runtime.Stack.
+// headers ("goroutine 7 [select]:") of runtime.Stack, leaving out those the
+// Go runtime itself started (under GOOS=js, the goroutines that take the
+// JavaScript host's events come and go with the event loop).
 func goroutineIDs() map[string]bool {
 	buf := make([]byte, 8<<10)
 	for {
@@ -263,9 +265,9 @@ func goroutineIDs() map[string]bool {
 		buf = make([]byte, 2*len(buf))
 	}
 	ids := map[string]bool{}
-	for _, line := range bytes.Split(buf, []byte("\n")) {
-		rest, ok := bytes.CutPrefix(line, []byte("goroutine "))
-		if !ok {
+	for _, g := range bytes.Split(buf, []byte("\n\n")) {
+		rest, ok := bytes.CutPrefix(g, []byte("goroutine "))
+		if !ok || bytes.Contains(g, []byte("\ncreated by runtime.")) {
 			continue
 		}
 		if id, _, ok := bytes.Cut(rest, []byte(" ")); ok {
