@@ -158,8 +158,8 @@ func TestLifecycleSettle(t *testing.T) {
 	assert.False(t, late.Stop(), "a timer made after the end is stopped at once")
 }
 
-func TestGoroutineIDsSeeANewGoroutine(t *testing.T) {
-	before := goroutineIDs()
+func TestGoroutinesSeeANewGoroutine(t *testing.T) {
+	before := goroutines()
 	require.NotEmpty(t, before, "at least the test's goroutine")
 	stop := make(chan struct{})
 	started := make(chan struct{})
@@ -168,13 +168,25 @@ func TestGoroutineIDsSeeANewGoroutine(t *testing.T) {
 		<-stop
 	}()
 	<-started
-	after := goroutineIDs()
+	after := goroutines()
 	close(stop)
-	added := 0
-	for id := range after {
-		if !before[id] {
-			added++
+	var added []string
+	for id, creator := range after {
+		if _, old := before[id]; !old {
+			added = append(added, creator)
 		}
 	}
-	assert.Equal(t, 1, added, "goroutines before %v, after %v", before, after)
+	assert.Equal(t, []string{"github.com/flakylab/flakylab/sandbox.TestGoroutinesSeeANewGoroutine"}, added,
+		"goroutines before %v, after %v", before, after)
+}
+
+func TestGoroutinesOfCompiledCodeAreReported(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"context\"\n\t\"time\"\n)\n\ntype never struct{ done chan struct{} }\n\n" +
+		"func (never) Deadline() (time.Time, bool) { return time.Time{}, false }\nfunc (n never) Done() <-chan struct{} { return n.done }\n" +
+		"func (never) Err() error { return nil }\nfunc (never) Value(any) any { return nil }\n\n" +
+		"func main() {\n\t_, cancel := context.WithCancel(never{done: make(chan struct{})})\n\t_ = cancel\n}\n"
+	res := runSource(t, src, Options{})
+	requireSuccess(t, src, res)
+	assert.Equal(t, "1 more goroutine started during the run was still running after it (started by context.(*cancelCtx).propagateCancel)",
+		res.Leftover, "source:\n%s", src)
 }

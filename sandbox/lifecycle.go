@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -162,10 +163,11 @@ type cancelStopper func()
 func (c cancelStopper) Stop() bool { c(); return true }
 
 // leftover says what of the run may have survived it, "" if nothing:
-// goroutines of the program still running when the run gave up on them, other
-// goroutines the run left in the process, and shared state the program
-// changed (which has been put back).
-func leftover(running, others int, restored []string) string {
+// goroutines of the program still running when the run gave up on them,
+// other goroutines started during the run and still there (named by what
+// started them), and shared state the program changed (which has been put
+// back).
+func leftover(running int, others []string, restored []string) string {
 	var parts []string
 	switch {
 	case running == 1:
@@ -174,10 +176,11 @@ func leftover(running, others int, restored []string) string {
 		parts = append(parts, fmt.Sprintf("%d goroutines of the program were still running after it ended (blocked where the runtime cannot stop them)", running))
 	}
 	switch {
-	case others == 1:
-		parts = append(parts, "1 more goroutine started during the run was still running after it")
-	case others > 1:
-		parts = append(parts, fmt.Sprintf("%d more goroutines started during the run were still running after it", others))
+	case len(others) == 1:
+		parts = append(parts, "1 more goroutine started during the run was still running after it (started by "+others[0]+")")
+	case len(others) > 1:
+		parts = append(parts, fmt.Sprintf("%d more goroutines started during the run were still running after it (started by %s)",
+			len(others), strings.Join(others, ", ")))
 	}
 	if len(restored) > 0 {
 		parts = append(parts, "the program changed state shared with other runs ("+strings.Join(restored, ", ")+"); it was put back")
@@ -190,9 +193,10 @@ func leftover(running, others int, restored []string) string {
 // Context the program implements watches it from a goroutine of its own),
 // so a Run that has the process to itself (no other Run overlaps it, as in
 // the browser's worker and the command-line grader) also checks that every
-// goroutine that started during the run has ended. Goroutines are told
-// apart by their ids (runtime.Stack), not counted, so that one of an
-// earlier run ending meanwhile cannot hide a new one.
+// goroutine started during the run by anything but the interpreter (whose
+// goroutines are the guarded ones) and the Go runtime has ended.
+// Goroutines are told apart by their ids (runtime.Stack), not counted, so
+// that one of an earlier run ending meanwhile cannot hide a new one.
 var processRuns struct {
 	mu      sync.Mutex
 	active  int    // Runs in progress
@@ -203,7 +207,7 @@ var processRuns struct {
 type processCheck struct {
 	alone  bool   // no other Run was in progress
 	nth    uint64 // processRuns.started after this one started
-	before map[string]bool
+	before map[string]string
 }
 
 func beginProcessCheck() processCheck {
@@ -213,15 +217,16 @@ func beginProcessCheck() processCheck {
 	processRuns.started++
 	c := processCheck{alone: processRuns.active == 1, nth: processRuns.started}
 	if c.alone {
-		c.before = goroutineIDs()
+		c.before = goroutines()
 	}
 	return c
 }
 
-// extra waits for every goroutine that started during the run to end
-// (see settlePatience) and returns how many have not; 0 when another Run
+// others waits for every goroutine started during the run, other than
+// the interpreter's and the runtime's, to end (see settlePatience) and
+// names what started those that have not; nothing when another Run
 // overlapped this one, whose goroutines would count.
-func (c processCheck) extra(patience int) int {
+func (c processCheck) others(patience int) []string {
 	defer func() {
 		processRuns.mu.Lock()
 		processRuns.active--
@@ -232,29 +237,35 @@ func (c processCheck) extra(patience int) int {
 		defer processRuns.mu.Unlock()
 		return c.alone && processRuns.started == c.nth
 	}
-	n := waitDown(patience, func() int {
+	var left []string
+	waitDown(patience, func() int {
+		left = nil
 		if !alone() {
 			return 0
 		}
-		n := 0
-		for id := range goroutineIDs() {
-			if !c.before[id] {
-				n++
+		for id, creator := range goroutines() {
+			if _, old := c.before[id]; !old && !strings.HasPrefix(creator, interpPackage) {
+				left = append(left, creator)
 			}
 		}
-		return n
+		return len(left)
 	})
 	if !alone() {
-		return 0
+		return nil
 	}
-	return n
+	sort.Strings(left)
+	return left
 }
 
-// goroutineIDs returns the ids of the process's goroutines, from the
-// headers ("goroutine 7 [select]:") of runtime.Stack, leaving out those the
-// Go runtime itself started (under GOOS=js, the goroutines that take the
-// JavaScript host's events come and go with the event loop).
-func goroutineIDs() map[string]bool {
+// interpPackage starts the name of the interpreter's functions.
+const interpPackage = "github.com/traefik/yaegi/interp."
+
+// goroutines returns the process's goroutines, id -> the function that
+// started it ("context.(*cancelCtx).propagateCancel"; "" for the main
+// goroutine), from runtime.Stack, leaving out those the Go runtime itself
+// started (under GOOS=js, the goroutines that take the JavaScript host's
+// events come and go with the event loop).
+func goroutines() map[string]string {
 	buf := make([]byte, 8<<10)
 	for {
 		n := runtime.Stack(buf, true)
@@ -264,15 +275,25 @@ func goroutineIDs() map[string]bool {
 		}
 		buf = make([]byte, 2*len(buf))
 	}
-	ids := map[string]bool{}
+	out := map[string]string{}
 	for _, g := range bytes.Split(buf, []byte("\n\n")) {
 		rest, ok := bytes.CutPrefix(g, []byte("goroutine "))
-		if !ok || bytes.Contains(g, []byte("\ncreated by runtime.")) {
+		if !ok {
 			continue
 		}
-		if id, _, ok := bytes.Cut(rest, []byte(" ")); ok {
-			ids[string(id)] = true
+		id, _, ok := bytes.Cut(rest, []byte(" "))
+		if !ok {
+			continue
 		}
+		creator := ""
+		if _, after, ok := bytes.Cut(g, []byte("\ncreated by ")); ok {
+			creator, _, _ = strings.Cut(string(after), " in goroutine ")
+			creator, _, _ = strings.Cut(creator, "\n")
+		}
+		if strings.HasPrefix(creator, "runtime.") {
+			continue
+		}
+		out[string(id)] = creator
 	}
-	return ids
+	return out
 }

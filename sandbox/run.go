@@ -76,8 +76,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	if running > 0 {
 		patience = 0 // not clean anyway
 	}
-	others := process.extra(patience) - running
-	res.Leftover = leftover(running, others, restoreShared(importPaths(r.prog)))
+	res.Leftover = leftover(running, process.others(patience), restoreShared(importPaths(r.prog)))
 	if failure != nil && failure.Kind == KindInternal && res.Leftover == "" {
 		// The interpreter failed: nothing proves that it left nothing
 		// behind.
