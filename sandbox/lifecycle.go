@@ -261,10 +261,10 @@ func (c processCheck) others(patience int) []string {
 const interpPackage = "github.com/traefik/yaegi/interp."
 
 // goroutines returns the process's goroutines, id -> the function that
-// started it ("context.(*cancelCtx).propagateCancel"; "" for the main
-// goroutine), from runtime.Stack, leaving out those the Go runtime itself
-// started (under GOOS=js, the goroutines that take the JavaScript host's
-// events come and go with the event loop).
+// started it ("context.(*cancelCtx).propagateCancel"), from runtime.Stack,
+// leaving out those of the Go runtime itself (under GOOS=js, the goroutine
+// that takes the JavaScript host's events comes and goes with the event
+// loop).
 func goroutines() map[string]string {
 	buf := make([]byte, 8<<10)
 	for {
@@ -290,7 +290,10 @@ func goroutines() map[string]string {
 			creator, _, _ = strings.Cut(string(after), " in goroutine ")
 			creator, _, _ = strings.Cut(creator, "\n")
 		}
-		if strings.HasPrefix(creator, "runtime.") {
+		// A goroutine the program could have started has a creator; the
+		// main goroutine, and under GOOS=js the one that takes the host's
+		// events (runtime.handleEvent), have none.
+		if creator == "" || strings.HasPrefix(creator, "runtime.") {
 			continue
 		}
 		out[string(id)] = creator
