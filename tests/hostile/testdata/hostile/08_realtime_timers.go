@@ -1,5 +1,7 @@
-// On the wall clock (realtime): timers and tickers that would fire after
-// the run.
+// On the wall clock (realtime): timers and tickers armed as main returns,
+// which would fire after the run. "armed" is printed first, so a machine
+// too busy to reach the end of main before the AfterFunc fires does not
+// change what the run is checked on.
 //
 // realtime: yes
 // want: armed
@@ -12,7 +14,8 @@ import (
 )
 
 func main() {
-	time.AfterFunc(50*time.Millisecond, func() { fmt.Println("too late"); panic("late") })
+	fmt.Println("armed")
+	time.AfterFunc(100*time.Millisecond, func() { fmt.Println("too late"); panic("late") })
 	tk := time.NewTicker(5 * time.Millisecond)
 	go func() {
 		for range tk.C {
@@ -24,6 +27,4 @@ func main() {
 			fmt.Println("tock")
 		}
 	}()
-	<-time.After(10 * time.Millisecond)
-	fmt.Println("armed")
 }
