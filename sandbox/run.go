@@ -58,9 +58,10 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	process := beginProcessCheck()
 	r := newRun(ctx, opts, false)
 	failure, pr := r.safeExecute(src)
+	ran := r.ranFor() // before finish, which may wait for goroutines
 	running := r.finish()
 	if pr != nil {
-		if first := time.Since(began); !opts.RealTime && r.ranFor() < rerunBudget {
+		if first := time.Since(began); !opts.RealTime && ran < rerunBudget {
 			exact, left := rerun(ctx, src, opts, first)
 			running += left
 			if exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
