@@ -213,6 +213,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	}
 	l.boxSites(c.Node())
+	l.boxPointerOperands(c.Node())
 	if l.postGenerics(c) {
 		return true
 	}
@@ -256,6 +257,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerSelectOrder(c, n)
 	case *ast.GoStmt:
 		l.lowerGoReceiver(c, n)
+	case *ast.SendStmt:
+		if _, comm := c.Parent().(*ast.CommClause); !comm {
+			l.lowerSendIntoIface(c, n)
+		}
 	case *ast.ReturnStmt:
 		l.lowerReturnRecv(c, n)
 	case *ast.GenDecl:

@@ -48,6 +48,11 @@ func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
 	for _, e := range operands {
 		calls = calls || l.hasCall(*e)
 	}
+	for _, s := range n.Body.List {
+		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && l.sentIntoIface(l.info.TypeOf(send.Chan), send.Value) {
+			calls = true
+		}
+	}
 	if !calls {
 		return
 	}
@@ -133,4 +138,36 @@ func parenRecv(values []ast.Expr, targets int) {
 	if u, ok := values[0].(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 		values[0] = &ast.ParenExpr{Lparen: u.Pos(), X: u, Rparen: u.End()}
 	}
+}
+
+// sentIntoIface reports whether a send of e on a channel of type ct puts
+// a value made by the send's own expression (a literal, a call) into an
+// interface: the interpreter converts it in a slot of the statement and
+// sends that slot, so that every value a loop sends is the last one
+// (c <- &T{i} three times delivers the third three times). A variable of
+// the value's own type first keeps them apart.
+func (l *lowerer) sentIntoIface(ct types.Type, e ast.Expr) bool {
+	ch, ok := under(ct).(*types.Chan)
+	vt := l.info.TypeOf(e)
+	if !ok || !types.IsInterface(ch.Elem()) || vt == nil || types.IsInterface(vt) || isUntyped(vt) {
+		return false
+	}
+	tv := l.info.Types[e]
+	if tv.Value != nil || tv.IsNil() {
+		return false
+	}
+	_, isID := ast.Unparen(e).(*ast.Ident)
+	return !isID
+}
+
+// lowerSendIntoIface evaluates the value of c <- v into a variable of
+// its own type first when sentIntoIface says so.
+func (l *lowerer) lowerSendIntoIface(c *astutil.Cursor, n *ast.SendStmt) {
+	if c.Index() < 0 || !l.sentIntoIface(l.info.TypeOf(n.Chan), n.Value) {
+		return
+	}
+	l.note("sends into interface channels")
+	var temps []ast.Stmt
+	n.Value = l.temp(n.Value, nil, &temps)
+	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
 }

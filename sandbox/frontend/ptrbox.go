@@ -1,0 +1,147 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Pointers made by an expression, stored in an interface.
+//
+// The interpreter converts a pointer that an expression makes (&T{i}, a
+// call returning *T) to an interface in a slot of the expression's own,
+// and stores a reference to that slot: in a loop, every value appended,
+// assigned, sent or passed on is the last one ([]I{&T{1}, &T{2}} made by
+// append in a loop holds the last pointer three times). Converted from a
+// variable, it is right, so such an operand goes through a helper whose
+// parameter is that variable:
+//
+//	a = append(a, _fl_box1(&T{i}))   // func _fl_box1(p *T) I { return p }
+
+// boxPointer returns e wrapped in the helper when e is a pointer made by
+// an expression and target an interface type, or e.
+func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
+	if target == nil || !types.IsInterface(target) {
+		return e
+	}
+	pt, ok := l.info.TypeOf(e).(*types.Pointer)
+	if !ok {
+		return e
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.UnaryExpr:
+		if x.Op != token.AND {
+			return e
+		}
+	case *ast.CallExpr:
+		if l.isConversion(x) {
+			return e
+		}
+	default:
+		return e
+	}
+	texpr, local := l.typeExpr(target)
+	pexpr, plocal := l.typeExpr(pt)
+	if local || plocal {
+		return e
+	}
+	l.note("pointers into interfaces")
+	name := l.helper("ptrbox "+pexpr+" "+texpr, "box", func(f string) string {
+		return "func " + f + "(p " + pexpr + ") " + texpr + " { return p }"
+	})
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+}
+
+// boxPointerOperands applies boxPointer to the operands of n that go
+// into an interface: arguments (append's too), assigned and declared
+// values, returned results and elements of slice, array and map literals.
+func (l *lowerer) boxPointerOperands(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if l.isConversion(n) || n.Ellipsis.IsValid() {
+			return
+		}
+		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+			if b, ok := l.info.Uses[id].(*types.Builtin); ok {
+				if s, ok := under(l.info.TypeOf(n)).(*types.Slice); ok && b.Name() == "append" {
+					for i := 1; i < len(n.Args); i++ {
+						n.Args[i] = l.boxPointer(n.Args[i], s.Elem())
+					}
+				}
+				return
+			}
+		}
+		sig, ok := under(l.info.TypeOf(n.Fun)).(*types.Signature)
+		if !ok || !l.ownFunc(n.Fun) {
+			return // a package's function (fmt's) takes the value as Go does
+		}
+		for i := range n.Args {
+			switch {
+			case sig.Variadic() && i >= sig.Params().Len()-1:
+				n.Args[i] = l.boxPointer(n.Args[i], sig.Params().At(sig.Params().Len()-1).Type().(*types.Slice).Elem())
+			case i < sig.Params().Len():
+				n.Args[i] = l.boxPointer(n.Args[i], sig.Params().At(i).Type())
+			}
+		}
+	case *ast.AssignStmt:
+		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+			for i := range n.Rhs {
+				if !isBlank(n.Lhs[i]) {
+					n.Rhs[i] = l.boxPointer(n.Rhs[i], l.info.TypeOf(n.Lhs[i]))
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if n.Type != nil {
+			for i := range n.Values {
+				n.Values[i] = l.boxPointer(n.Values[i], l.info.TypeOf(n.Type))
+			}
+		}
+	case *ast.ReturnStmt:
+		if len(l.funcs) == 0 {
+			return
+		}
+		res := l.funcs[len(l.funcs)-1].Results()
+		if res.Len() == len(n.Results) {
+			for i := range n.Results {
+				n.Results[i] = l.boxPointer(n.Results[i], res.At(i).Type())
+			}
+		}
+	case *ast.CompositeLit:
+		var elem types.Type
+		switch u := under(l.info.TypeOf(n)).(type) {
+		case *types.Slice:
+			elem = u.Elem()
+		case *types.Array:
+			elem = u.Elem()
+		case *types.Map:
+			elem = u.Elem()
+		default:
+			return
+		}
+		for i, e := range n.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				kv.Value = l.boxPointer(kv.Value, elem)
+				continue
+			}
+			n.Elts[i] = l.boxPointer(e, elem)
+		}
+	}
+}
+
+// ownFunc reports whether fun names a function or method of the program.
+func (l *lowerer) ownFunc(fun ast.Expr) bool {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		obj := l.info.Uses[f]
+		return obj != nil && obj.Pkg() == l.pkg
+	case *ast.SelectorExpr:
+		obj := l.info.Uses[f.Sel]
+		return obj != nil && obj.Pkg() == l.pkg
+	case *ast.FuncLit:
+		return true
+	}
+	return false
+}
