@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -35,6 +36,15 @@ func TestConformance(t *testing.T) {
 	require.NoError(t, err)
 	r := &Runner{Binary: bin, Timeout: DefaultTimeout, Dir: dir}
 	outcomes := r.RunAll(context.Background(), progs, runtime.NumCPU(), nil)
+	// Whether a slow program finishes in time depends on the machine's
+	// load: one that timed out while the others ran, and is not listed,
+	// is run again alone before it counts.
+	for i, o := range outcomes {
+		if _, listed := known[o.Program.Name]; o.Class == Timeout && !listed {
+			outcomes[i] = r.Run(context.Background(), o.Program)
+			t.Logf("%s timed out among the others (%s); alone: %s in %s", o.Program.Name, o.Detail, outcomes[i].Class, outcomes[i].Elapsed.Round(time.Millisecond))
+		}
+	}
 
 	var table strings.Builder
 	WriteTable(&table, outcomes)
@@ -155,11 +165,13 @@ func TestProblems(t *testing.T) {
 		"listed_fails.go":   {Name: "listed_fails.go", Class: Timeout},
 		"listed_passes.go":  {Name: "listed_passes.go", Class: Wrong},
 		"listed_changed.go": {Name: "listed_changed.go", Class: FalseCompile},
+		"listed_slow.go":    {Name: "listed_slow.go", Class: Timeout},
 		"gone.go":           {Name: "gone.go", Class: Internal},
 	}
 	outcomes := []Outcome{
 		out("passes.go", Pass), out("refused.go", Refused), out("new_failure.go", Wrong),
 		out("listed_fails.go", Timeout), out("listed_passes.go", Pass), out("listed_changed.go", Internal),
+		out("listed_slow.go", Pass),
 	}
 	got := Problems(outcomes, known)
 	want := []string{
