@@ -64,7 +64,8 @@ func TestOutputIsCapped(t *testing.T) {
 			}
 			start := time.Now()
 			res := runSource(t, tc.src, opts)
-			assert.Less(t, time.Since(start), 5*time.Second, "a capped program is stopped")
+			// Without the cap the loop never ends: a minute only catches a hang.
+			assert.Less(t, time.Since(start), time.Minute, "a capped program is stopped")
 			assert.True(t, res.Truncated, "source:\n%s\nwant truncated", tc.src)
 			require.NotNil(t, res.Err, "source:\n%s\nwant the run stopped", tc.src)
 			assert.Equal(t, KindRuntime, res.Err.Kind)
