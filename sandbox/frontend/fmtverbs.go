@@ -114,6 +114,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		}
 		tv := l.info.Types[call.Args[fi]]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			for _, op := range call.Args[fi+1:] {
+				l.refuseNestedPrintMethods(op, l.info.TypeOf(op), 'v')
+			}
 			return nil
 		}
 		format = []byte(constant.StringVal(tv.Value))
@@ -149,6 +152,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	opTypes := make([]types.Type, len(operands))
 	for i, op := range operands {
 		opTypes[i] = l.info.TypeOf(op)
+		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
 		if l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
 			changed = true
 		}
@@ -181,6 +185,10 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 		return &ast.CallExpr{Fun: ast.NewIdent(l.unboxPrint()), Args: []ast.Expr{op}}
 	case c == 'T' && l.mentionsOwnType(t):
 		return l.typeName(op, t)
+	case l.printableElements(t, c) != "":
+		return &ast.CallExpr{Fun: ast.NewIdent(l.printableElements(t, c)), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
+	case l.programInterfaceOperand(op, t, c) != nil:
+		return l.programInterfaceOperand(op, t, c)
 	case strings.IndexByte("vsqxX", c) >= 0 && l.ownErrorType(t):
 		// A conversion error(op) is not enough: only a value that went
 		// through a function's error result reaches fmt with its method.

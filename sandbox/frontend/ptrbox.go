@@ -24,6 +24,12 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 	if target == nil || !types.IsInterface(target) {
 		return e
 	}
+	if l.valueWithMethods(e) {
+		if !l.packageInterface(target) {
+			return e
+		}
+		return l.boxVia(e, l.info.TypeOf(e), target)
+	}
 	pt, ok := l.info.TypeOf(e).(*types.Pointer)
 	if !ok {
 		return e
@@ -42,6 +48,36 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 	default:
 		return e
 	}
+	return l.boxVia(e, pt, target)
+}
+
+// valueWithMethods reports whether e is a value (not a pointer, nil or a
+// constant) of a type of the program with methods: the interpreter stores
+// in an interface a reference to the variable or the slot of the
+// expression it came from, and the interface changes with it (var s
+// fmt.Stringer = c; c = 5 makes s print 5; append(errs, v) in a loop
+// over v holds the last v each time). Through a helper's parameter, the
+// value is a copy of its own.
+func (l *lowerer) valueWithMethods(e ast.Expr) bool {
+	tv := l.info.Types[e]
+	if tv.Type == nil || tv.IsNil() || tv.IsType() || tv.Value != nil || types.IsInterface(tv.Type) {
+		return false
+	}
+	n, ok := tv.Type.(*types.Named)
+	return ok && n.Obj().Pkg() == l.pkg && n.TypeParams().Len() == 0 && types.NewMethodSet(n).Len() > 0
+}
+
+// packageInterface reports whether t is an interface type with methods
+// of a package (error, fmt.Stringer). (A value in an interface type the
+// program declares is a reference the helper does not cure, and one
+// returned as any loses its methods.)
+func (l *lowerer) packageInterface(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != l.pkg && methodsOf(n)
+}
+
+// boxVia returns e passed through a helper func(p pt) target { return p }.
+func (l *lowerer) boxVia(e ast.Expr, pt, target types.Type) ast.Expr {
 	texpr, local := l.typeExpr(target)
 	pexpr, plocal := l.typeExpr(pt)
 	if local || plocal {

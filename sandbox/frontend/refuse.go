@@ -31,6 +31,8 @@ import (
 //     unhashable struct type (refuseUnhashableKeys);
 //   - a never-set pointer variable stored in an interface with methods
 //     (refuseNilPointerInIface);
+//   - a type assertion or type switch from a package's interface other
+//     than error to a type of the program (refuseAssertFromPackageIface);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
@@ -40,6 +42,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()
 	l.refuseNilPointerInIface()
+	l.refuseAssertFromPackageIface()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {

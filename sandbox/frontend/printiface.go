@@ -1,0 +1,301 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// Values of the program's types with methods in interfaces.
+//
+// The interpreter gives fmt a value of the program's type with its
+// String, Error or Format method only when the value is passed to fmt as
+// it is, or from an interface of a package (fmt.Stringer, error, any).
+// Held in an interface type the program declares (type Shower
+// interface{ String() string }), the value reaches fmt without its
+// methods: the front end passes such an operand as any(x), which the
+// interpreter hands over with them (programInterfaceOperand); an operand
+// other than a variable or its field is refused.
+//
+// Two cases cannot be lowered, and are refused at the construct's line
+// (refuseMethodsLost):
+//   - nested in what fmt prints (a slice, array or map element, a struct's
+//     exported field, an element behind a pointer) a value of the
+//     program's type reaches fmt without its methods: []Code prints its
+//     numbers where Go calls String on each;
+//   - a value of the program's type stored in an interface of a package
+//     other than error (fmt.Stringer, sort.Interface, ...) is held by the
+//     interpreter in a wrapper of that interface, which a type assertion
+//     or type switch to the program's type does not see through (a
+//     pointer to the program's type is found).
+
+// programInterfaceOperand returns the operand to print in place of op
+// when op, printed with verb c, has an interface type with methods the
+// program declares (or spells out), or nil. any(op) would print a nil
+// interface as a broken value, so op (which simpleOperand has made sure
+// can be evaluated twice) is written
+//
+//	map[bool]any{false: any(op)}[op == nil]
+func (l *lowerer) programInterfaceOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
+	if !l.programInterface(t, c) || !simpleOperand(op) || l.builtinsShadowed() {
+		return nil
+	}
+	anyType := func() ast.Expr { return ast.NewIdent("any") }
+	lit := &ast.CompositeLit{
+		Type: &ast.MapType{Key: ast.NewIdent("bool"), Value: anyType()},
+		Elts: []ast.Expr{&ast.KeyValueExpr{Key: ast.NewIdent("false"), Value: &ast.CallExpr{Fun: anyType(), Args: []ast.Expr{op}}}},
+	}
+	return &ast.IndexExpr{X: lit, Index: &ast.BinaryExpr{X: cloneSimple(op), Op: token.EQL, Y: ast.NewIdent("nil")}}
+}
+
+// programInterface reports whether a value of type t printed with verb c
+// would lose its methods: t is an interface with methods the program
+// declares or spells out (not error).
+func (l *lowerer) programInterface(t types.Type, c byte) bool {
+	if t == nil || strings.IndexByte("vsqxX", c) < 0 || !methodsOf(t) || isError(t) {
+		return false
+	}
+	n, ok := t.(*types.Named)
+	return !ok || n.Obj().Pkg() == l.pkg
+}
+
+// simpleOperand reports whether e is a variable or a field of one, which
+// can be evaluated twice.
+func simpleOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.ParenExpr:
+		return simpleOperand(e.X)
+	case *ast.SelectorExpr:
+		return simpleOperand(e.X)
+	}
+	return false
+}
+
+// cloneSimple copies an operand simpleOperand accepts.
+func cloneSimple(e ast.Expr) ast.Expr {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return ast.NewIdent(e.Name)
+	case *ast.ParenExpr:
+		return &ast.ParenExpr{X: cloneSimple(e.X)}
+	case *ast.SelectorExpr:
+		return &ast.SelectorExpr{X: cloneSimple(e.X), Sel: ast.NewIdent(e.Sel.Name)}
+	}
+	return e
+}
+
+// builtinsShadowed reports whether the program declares any of the names
+// programInterfaceOperand writes.
+func (l *lowerer) builtinsShadowed() bool {
+	for id := range l.info.Defs {
+		switch id.Name {
+		case "any", "bool", "false", "nil":
+			return true
+		}
+	}
+	return false
+}
+
+// printMethodNames are the methods fmt calls on what it prints.
+var printMethodNames = []string{"String", "Error", "Format", "GoString"}
+
+// hasPrintMethod reports whether values of t, a type of the program,
+// have a method fmt would call.
+func (l *lowerer) hasPrintMethod(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, m := range printMethodNames {
+		if ms.Lookup(l.pkg, m) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedPrintMethods returns the first type fmt would call a method of
+// below the top level of a value of type t (in an element, an exported
+// field or behind a pointer), when the interpreter would lose that
+// method: a type of the program with a print method, or an interface
+// type the program declares with methods. It returns nil if there is
+// none.
+func (l *lowerer) nestedPrintMethods(t types.Type, depth int, seen map[types.Type]bool) types.Type {
+	if t == nil || seen[t] {
+		return nil
+	}
+	seen[t] = true
+	if depth > 0 {
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() == l.pkg {
+			if types.IsInterface(n) {
+				if methodsOf(n) {
+					return n
+				}
+				return nil
+			}
+			if l.hasPrintMethod(n) {
+				return n
+			}
+		}
+		if p, ok := t.(*types.Pointer); ok {
+			if n, ok := p.Elem().(*types.Named); ok && n.Obj().Pkg() == l.pkg && !types.IsInterface(n) && l.hasPrintMethod(p) {
+				return p
+			}
+		}
+		if it, ok := t.(*types.Interface); ok && it.NumMethods() > 0 && !isError(t) {
+			return t
+		}
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != l.pkg {
+		return nil // a package's type prints as it does in Go
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if depth == 0 {
+			return l.nestedPrintMethods(u.Elem(), depth+1, seen)
+		}
+	case *types.Slice:
+		return l.nestedPrintMethods(u.Elem(), depth+1, seen)
+	case *types.Array:
+		return l.nestedPrintMethods(u.Elem(), depth+1, seen)
+	case *types.Map:
+		if k := l.nestedPrintMethods(u.Key(), depth+1, seen); k != nil {
+			return k
+		}
+		return l.nestedPrintMethods(u.Elem(), depth+1, seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if f := u.Field(i); f.Exported() {
+				if r := l.nestedPrintMethods(f.Type(), depth+1, seen); r != nil {
+					return r
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// printableElements returns the helper that gives fmt the elements of a
+// slice or array of the program's type with a String or Error method as
+// a []fmt.Stringer or []error (which fmt prints as Go prints the slice),
+// declaring it on first use, or "" when t is not such a slice or array.
+// Each element goes into the interface through a function's parameter,
+// so that it is a copy (see valueWithMethods).
+func (l *lowerer) printableElements(t types.Type, c byte) string {
+	if t == nil || strings.IndexByte("vsqxX", c) < 0 || l.hasPrintMethod(t) {
+		return ""
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != l.pkg {
+		return ""
+	}
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return ""
+	}
+	named := elem
+	if p, ok := elem.(*types.Pointer); ok {
+		named = p.Elem()
+	}
+	if n, ok := named.(*types.Named); !ok || n.Obj().Pkg() != l.pkg || types.IsInterface(n) || n.TypeParams().Len() > 0 {
+		return ""
+	}
+	ms := types.NewMethodSet(elem)
+	if ms.Lookup(l.pkg, "Format") != nil || ms.Lookup(l.pkg, "GoString") != nil {
+		return ""
+	}
+	iface := ""
+	switch {
+	case ms.Lookup(l.pkg, "Error") != nil:
+		iface = "error"
+	case ms.Lookup(l.pkg, "String") != nil:
+		iface = l.importName("fmt") + ".Stringer"
+	default:
+		return ""
+	}
+	texpr, local := l.typeExpr(t)
+	eexpr, elocal := l.typeExpr(elem)
+	if local || elocal {
+		return ""
+	}
+	l.note("fmt operands")
+	return l.helper("printable "+texpr, "printable", func(n string) string {
+		return "func " + n + "_one(v " + eexpr + ") " + iface + " { return v }\n\n" +
+			"func " + n + "(s " + texpr + ") []" + iface + " {\n\tout := make([]" + iface + ", len(s))\n" +
+			"\tfor i := range s {\n\t\tout[i] = " + n + "_one(s[i])\n\t}\n\treturn out\n}"
+	})
+}
+
+// refuseNestedPrintMethods refuses an operand of a print function,
+// printed with verb c, whose value holds, nested, a value fmt would call
+// a method of that the interpreter loses (see nestedPrintMethods).
+func (l *lowerer) refuseNestedPrintMethods(op ast.Expr, t types.Type, c byte) {
+	if strings.IndexByte("vsqxX", c) < 0 || t == nil || l.hasPrintMethod(t) {
+		return
+	}
+	if types.IsInterface(t) {
+		if l.programInterface(t, c) && (!simpleOperand(op) || l.builtinsShadowed()) {
+			qualify := func(p *types.Package) string { return p.Name() }
+			l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" value that is not held in a variable is not supported by the playground (its String or Error method would not be called); assign it to a variable first")
+		}
+		return
+	}
+	nested := l.nestedPrintMethods(t, 0, map[types.Type]bool{})
+	if nested == nil || l.printableElements(t, c) != "" {
+		return
+	}
+	qualify := func(p *types.Package) string { return p.Name() }
+	l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" that holds "+l.typeString(nested, qualify)+
+		" values (with a String or Error method) is not supported by the playground (the method would not be called); print each element or field")
+}
+
+// refuseAssertFromPackageIface refuses x.(T) and the cases of a type
+// switch on x when x's static type is an interface of a package other
+// than error and T is a concrete type of the program, not a pointer.
+func (l *lowerer) refuseAssertFromPackageIface() {
+	from := func(x ast.Expr) (string, bool) {
+		n, ok := typeOrNil(l.info.TypeOf(x)).(*types.Named)
+		if !ok || isError(n) || !methodsOf(n) || n.Obj().Pkg() == nil || n.Obj().Pkg() == l.pkg {
+			return "", false
+		}
+		return n.Obj().Pkg().Name() + "." + n.Obj().Name(), true
+	}
+	refuse := func(e ast.Expr, name string) {
+		t := l.info.TypeOf(e)
+		if _, ptr := typeOrNil(t).(*types.Pointer); t == nil || ptr || types.IsInterface(t) || !l.mentionsOwnType(t) {
+			return // a pointer is found (the front end passes it through a function)
+		}
+		l.unsupported(e.Pos(), "asserting a "+name+" value to "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
+			" is not supported by the playground (the value would not be found); declare the variable with the program's own type or interface")
+	}
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			if name, ok := from(n.X); ok && n.Type != nil {
+				refuse(n.Type, name)
+			}
+		case *ast.TypeSwitchStmt:
+			var x ast.Expr
+			switch a := n.Assign.(type) {
+			case *ast.AssignStmt:
+				x = a.Rhs[0].(*ast.TypeAssertExpr).X
+			case *ast.ExprStmt:
+				x = a.X.(*ast.TypeAssertExpr).X
+			}
+			name, ok := from(x)
+			if !ok {
+				return true
+			}
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					refuse(e, name)
+				}
+			}
+		}
+		return true
+	})
+}
