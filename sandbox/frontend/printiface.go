@@ -18,14 +18,14 @@ import (
 // interpreter hands over with them (programInterfaceOperand); an operand
 // other than a variable or its field is refused.
 //
-// Two cases cannot be lowered, and are refused at the construct's line
+// These cases cannot be lowered, and are refused at the construct's line
 // (refuseMethodsLost):
 //   - nested in what fmt prints (a slice, array or map element, a struct's
 //     exported field, an element behind a pointer) a value of the
 //     program's type reaches fmt without its methods: []Code prints its
 //     numbers where Go calls String on each;
 //   - a value of the program's type stored in an interface of a package
-//     other than error (fmt.Stringer, sort.Interface, ...) is held by the
+//     (error, fmt.Stringer, sort.Interface, ...) is held by the
 //     interpreter in a wrapper of that interface, which a type assertion
 //     or type switch to the program's type does not see through (a
 //     pointer to the program's type is found).
@@ -254,26 +254,45 @@ func (l *lowerer) refuseNestedPrintMethods(op ast.Expr, t types.Type, c byte) {
 }
 
 // refuseAssertFromPackageIface refuses x.(T) and the cases of a type
-// switch on x when x's static type is an interface of a package other
-// than error and T is a concrete type of the program, not a pointer.
+// switch on x when x's static type is an interface of a package (error
+// too) and T is a concrete type of the program, not a pointer, and
+// errors.As into such a type.
 func (l *lowerer) refuseAssertFromPackageIface() {
+	var refuseType func(e ast.Expr, t types.Type, name string)
 	from := func(x ast.Expr) (string, bool) {
-		n, ok := typeOrNil(l.info.TypeOf(x)).(*types.Named)
-		if !ok || isError(n) || !methodsOf(n) || n.Obj().Pkg() == nil || n.Obj().Pkg() == l.pkg {
+		t := typeOrNil(l.info.TypeOf(x))
+		if isError(t) {
+			return "error", true
+		}
+		n, ok := t.(*types.Named)
+		if !ok || !methodsOf(n) || n.Obj().Pkg() == nil || n.Obj().Pkg() == l.pkg {
 			return "", false
 		}
 		return n.Obj().Pkg().Name() + "." + n.Obj().Name(), true
 	}
-	refuse := func(e ast.Expr, name string) {
-		t := l.info.TypeOf(e)
+	refuse := func(e ast.Expr, name string) { refuseType(e, l.info.TypeOf(e), name) }
+	refuseType = func(e ast.Expr, t types.Type, name string) {
 		if _, ptr := typeOrNil(t).(*types.Pointer); t == nil || ptr || types.IsInterface(t) || !l.mentionsOwnType(t) {
 			return // a pointer is found (the front end passes it through a function)
 		}
-		l.unsupported(e.Pos(), "asserting a "+name+" value to "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
-			" is not supported by the playground (the value would not be found); declare the variable with the program's own type or interface")
+		if _, isStruct := t.Underlying().(*types.Struct); name == "error" && !isStruct {
+			return // the front end's assertions from error find it
+		}
+		hint := "declare the variable with the program's own type or interface"
+		if name == "error" {
+			hint = "give the error type's methods pointer receivers and use a pointer to it"
+		}
+		l.unsupported(e.Pos(), "asserting "+article(name)+" value to "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
+			" is not supported by the playground (the value would not be found); "+hint)
 	}
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			if l.isPackageFunc(n.Fun, "errors", "As") && len(n.Args) == 2 {
+				if p, ok := typeOrNil(l.info.TypeOf(n.Args[1])).(*types.Pointer); ok {
+					refuseType(n.Args[1], p.Elem(), "error")
+				}
+			}
 		case *ast.TypeAssertExpr:
 			if name, ok := from(n.X); ok && n.Type != nil {
 				refuse(n.Type, name)
@@ -298,4 +317,27 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 		}
 		return true
 	})
+}
+
+// isPackageFunc reports whether fun names the function name of the
+// package at path.
+func (l *lowerer) isPackageFunc(fun ast.Expr, path, name string) bool {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	pn, ok := l.info.Uses[id].(*types.PkgName)
+	return ok && pn.Imported().Path() == path
+}
+
+// article is name with its indefinite article.
+func article(name string) string {
+	if strings.IndexByte("aeiou", name[0]) >= 0 {
+		return "an " + name
+	}
+	return "a " + name
 }
