@@ -149,6 +149,7 @@ func TestReadKnown(t *testing.T) {
 		{"a.go\ttimeout\n", "want name<TAB>class<TAB>reason"},
 		{"a.go\ttimeout\t \n", "want name<TAB>class<TAB>reason"},
 		{"a.go\tpass\tfine\n", "not a failing class"},
+		{"a.go\tflak\tfine\n", "not a failing class"},
 		{"a.go\ttimeout\tx\na.go\ttimeout\ty\n", "listed twice"},
 	}
 	for _, c := range bad {
@@ -166,12 +167,13 @@ func TestProblems(t *testing.T) {
 		"listed_passes.go":  {Name: "listed_passes.go", Class: Wrong},
 		"listed_changed.go": {Name: "listed_changed.go", Class: FalseCompile},
 		"listed_slow.go":    {Name: "listed_slow.go", Class: Timeout},
+		"listed_flaky.go":   {Name: "listed_flaky.go", Class: Flaky},
 		"gone.go":           {Name: "gone.go", Class: Internal},
 	}
 	outcomes := []Outcome{
 		out("passes.go", Pass), out("refused.go", Refused), out("new_failure.go", Wrong),
 		out("listed_fails.go", Timeout), out("listed_passes.go", Pass), out("listed_changed.go", Internal),
-		out("listed_slow.go", Pass),
+		out("listed_slow.go", Pass), out("listed_flaky.go", Wrong),
 	}
 	got := Problems(outcomes, known)
 	want := []string{

@@ -28,6 +28,12 @@ const (
 	Timeout      Class = "timeout"             // did not finish in time
 )
 
+// Flaky marks an entry of the known-failures list, never an outcome: a
+// program whose outcome varies from run to run (a race among its
+// goroutines inside the interpreter). Any outcome of it is accepted and
+// logged; its entry says what it has been seen to do.
+const Flaky Class = "flaky"
+
 // The classes of an errorcheck program (with Internal and Timeout).
 const (
 	Rejected  Class = "rejected"   // rejected, first error on an ERROR line

@@ -63,7 +63,7 @@ func ReadKnown(r io.Reader) (map[string]Known, error) {
 			return nil, fmt.Errorf("known failures, line %d: want name<TAB>class<TAB>reason, got %q", n, line)
 		}
 		k := Known{Name: f[0], Class: Class(f[1]), Reason: f[2], Line: n}
-		if !k.Class.Failing() {
+		if !k.Class.Failing() && k.Class != Flaky {
 			return nil, fmt.Errorf("known failures, line %d: %q is not a failing class", n, f[1])
 		}
 		if _, dup := known[k.Name]; dup {
@@ -87,8 +87,8 @@ func ReadKnownFile(path string) (map[string]Known, error) {
 // Problems compares outcomes with the known-failures list and returns one
 // message per disagreement: a failure not listed, a listed program that
 // fails differently or no longer fails (except one listed for its time:
-// finishing in time depends on the machine's load), and an entry naming
-// no program of the suite.
+// finishing in time depends on the machine's load; and one listed as
+// flaky), and an entry naming no program of the suite.
 func Problems(outcomes []Outcome, known map[string]Known) []string {
 	var msgs []string
 	seen := map[string]bool{}
@@ -99,6 +99,8 @@ func Problems(outcomes []Outcome, known map[string]Known) []string {
 		switch {
 		case o.Class.Failing() && !listed:
 			msgs = append(msgs, fmt.Sprintf("%s: %s (not in the known-failures list): %s", name, o.Class, o.Detail))
+		case listed && k.Class == Flaky:
+			// Seen to vary from run to run: every outcome is its own.
 		case listed && !o.Class.Failing() && k.Class == Timeout:
 			// A program listed for its time passes on a quiet machine:
 			// whether it finishes in time depends on the load as much as
