@@ -101,6 +101,20 @@ var gradingTypes = func() *types.Package {
 	return pkg
 }()
 
+// parse parses the learner's src and makes it the run's program; a
+// syntax error is worded by the front end, as the Go compiler words it.
+func (r *run) parse(src string) (*program, *Error) {
+	p, perr := parseProgram(token.NewFileSet(), src)
+	if perr != nil {
+		if _, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName}); len(diags) > 0 {
+			return nil, r.diagnostics(p, diags)
+		}
+		return nil, perr
+	}
+	r.prog = p
+	return p, nil
+}
+
 // executeGraded is execute for a graded run: src is the learner's file,
 // r.harness the program that runs.
 func (r *run) executeGraded(src string) (*Error, *panicReport) {
@@ -108,14 +122,10 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 		return &Error{Kind: KindCompile, Message: fmt.Sprintf("the checks are %d bytes; the limit is %s", len(r.harness), byteSize(MaxSourceBytes))}, nil
 	}
 	it := r.interpreter()
-	p, perr := parseProgram(token.NewFileSet(), src)
+	p, perr := r.parse(src)
 	if perr != nil {
-		if _, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName}); len(diags) > 0 {
-			return r.diagnostics(p, diags), nil
-		}
 		return perr, nil
 	}
-	r.prog = p
 	if p.snippet {
 		return &Error{Kind: KindCompile, Message: "a graded file must be a whole program, starting with package main"}, nil
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/token"
 	"strings"
 	"sync"
 	"time"
@@ -196,15 +195,10 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 		return r.executeGraded(src)
 	}
 	it := r.interpreter()
-	p, perr := parseProgram(token.NewFileSet(), src)
+	p, perr := r.parse(src)
 	if perr != nil {
-		// The front end words syntax errors as the Go compiler does.
-		if _, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName}); len(diags) > 0 {
-			return r.diagnostics(p, diags), nil
-		}
 		return perr, nil
 	}
-	r.prog = p
 	if perr := checkImports(p); perr != nil {
 		return perr, nil
 	}

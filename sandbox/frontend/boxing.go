@@ -171,8 +171,8 @@ func (l *lowerer) isBoxHelper() string {
 	})
 }
 
-// boxTests are the tests of the box helper.
-func (l *lowerer) boxTests() string {
+// boxNames are the names of the boxes declared, sorted.
+func (l *lowerer) boxNames() []string {
 	var names []string
 	for _, name := range l.boxes {
 		if name != "" {
@@ -180,8 +180,13 @@ func (l *lowerer) boxTests() string {
 		}
 	}
 	sort.Strings(names)
+	return names
+}
+
+// boxTests are the tests of the box helper.
+func (l *lowerer) boxTests() string {
 	var b strings.Builder
-	for _, name := range names {
+	for _, name := range l.boxNames() {
 		b.WriteString("\tif _, ok := v.(" + name + "); ok {\n\t\treturn true\n\t}\n")
 	}
 	return b.String()
@@ -189,15 +194,8 @@ func (l *lowerer) boxTests() string {
 
 // unboxCases are the tests of the unboxing print helper.
 func (l *lowerer) unboxCases() string {
-	var names []string
-	for _, name := range l.boxes {
-		if name != "" {
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
 	var b strings.Builder
-	for _, name := range names {
+	for _, name := range l.boxNames() {
 		b.WriteString("\tif b, ok := v.(" + name + "); ok {\n\t\treturn b." + name + "_v\n\t}\n")
 	}
 	return b.String()

@@ -187,30 +187,5 @@ func (m *monomorphizer) writeNamedText(b *strings.Builder, t *types.Named) {
 }
 
 func (m *monomorphizer) writeSig(b *strings.Builder, sig *types.Signature) {
-	tuple := func(t *types.Tuple, variadic bool) {
-		for i := range t.Len() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			typ := t.At(i).Type()
-			if variadic && i == t.Len()-1 {
-				b.WriteString("...")
-				typ = typ.(*types.Slice).Elem()
-			}
-			m.writeText(b, typ)
-		}
-	}
-	b.WriteString("(")
-	tuple(sig.Params(), sig.Variadic())
-	b.WriteString(")")
-	switch res := sig.Results(); res.Len() {
-	case 0:
-	case 1:
-		b.WriteString(" ")
-		tuple(res, false)
-	default:
-		b.WriteString(" (")
-		tuple(res, false)
-		b.WriteString(")")
-	}
+	writeSignatureWith(b, sig, func(t types.Type) { m.writeText(b, t) })
 }

@@ -149,6 +149,14 @@ func (l *lowerer) writeNamed(b *strings.Builder, t *types.Named) (local bool) {
 }
 
 func (l *lowerer) writeSignature(b *strings.Builder, sig *types.Signature) (local bool) {
+	writeSignatureWith(b, sig, func(t types.Type) { local = l.writeType(b, t) || local })
+	return local
+}
+
+// writeSignatureWith writes sig as Go writes a function type after
+// "func": its parameters, "..." before a variadic one, and its results,
+// each type written by writeType.
+func writeSignatureWith(b *strings.Builder, sig *types.Signature, writeType func(types.Type)) {
 	tuple := func(t *types.Tuple, variadic bool) {
 		for i := range t.Len() {
 			if i > 0 {
@@ -159,7 +167,7 @@ func (l *lowerer) writeSignature(b *strings.Builder, sig *types.Signature) (loca
 				b.WriteString("...")
 				typ = typ.(*types.Slice).Elem()
 			}
-			local = l.writeType(b, typ) || local
+			writeType(typ)
 		}
 	}
 	b.WriteString("(")
@@ -175,5 +183,4 @@ func (l *lowerer) writeSignature(b *strings.Builder, sig *types.Signature) (loca
 		tuple(res, false)
 		b.WriteString(")")
 	}
-	return local
 }
