@@ -76,6 +76,10 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 	node --test web/quiz/
 	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
 
+.PHONY: values-matrix
+values-matrix: ## the program's own types through interfaces: pass, refused and WRONG by kind, holder and use
+	$(GO) run ./tests/corpus/matrix/cmd/table
+
 .PHONY: bench bench-core bench-redis bench-storm
 bench: bench-core bench-redis bench-frontend bench-size bench-web bench-storm ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime and the storm chart in Chromium
 
