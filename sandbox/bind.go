@@ -12,6 +12,7 @@ import (
 	"github.com/flakylab/flakylab/core/clock"
 	"github.com/traefik/yaegi/interp"
 
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 	"github.com/flakylab/flakylab/sandbox/symbols"
 )
 
@@ -43,6 +44,9 @@ func (r *run) exports() interp.Exports {
 	ex["time/time"] = r.bindTime(ex["time/time"])
 	ex["context/context"] = r.bindContext(ex["context/context"])
 	ex[osPath] = r.bindOS()
+	for key, table := range progfmt.Symbols() {
+		ex[key] = table
+	}
 	ex["math/rand/rand"] = bindMethods(ex["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
 	ex["math/rand/v2/rand"] = bindMethods(ex["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
 	ex[rtPath+"/rt"] = map[string]reflect.Value{

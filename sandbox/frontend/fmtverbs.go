@@ -14,9 +14,10 @@ import (
 
 // verb is one formatting directive of a constant format string.
 type verb struct {
-	at  int  // byte offset of the verb letter in the format
-	c   byte // the verb letter
-	arg int  // index of its operand among the arguments after the format, or -1
+	at    int    // byte offset of the verb letter in the format
+	c     byte   // the verb letter
+	arg   int    // index of its operand among the arguments after the format, or -1
+	flags string // the flags among "+-# 0"
 }
 
 // parseVerbs finds the directives of a Printf format and the operand each
@@ -29,9 +30,11 @@ func parseVerbs(format string) []verb {
 			continue
 		}
 		i++
+		start := i
 		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
 			i++
 		}
+		flags := format[start:i]
 		index := func() {
 			if i < len(format) && format[i] == '[' {
 				end := strings.IndexByte(format[i:], ']')
@@ -67,7 +70,7 @@ func parseVerbs(format string) []verb {
 		if format[i] == '%' {
 			continue
 		}
-		verbs = append(verbs, verb{at: i, c: format[i], arg: arg})
+		verbs = append(verbs, verb{at: i, c: format[i], arg: arg, flags: flags})
 		arg++
 	}
 	return verbs
@@ -125,6 +128,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	}
 	operands := call.Args[first:]
 	verbOf := make([]byte, len(operands))
+	flagsOf := make([]string, len(operands))
 	for i := range verbOf {
 		verbOf[i] = 'v'
 	}
@@ -137,6 +141,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			continue
 		}
 		verbOf[v.arg] = v.c
+		flagsOf[v.arg] = v.flags
 		switch {
 		case v.c == 'w' && name == "Errorf" && l.hasOwnErrors():
 			format[v.at] = 'v'
@@ -150,10 +155,14 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		}
 	}
 	opTypes := make([]types.Type, len(operands))
+	named := make([]ast.Expr, len(operands))
 	for i, op := range operands {
 		opTypes[i] = l.info.TypeOf(op)
 		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
-		if l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
+		if wrapped == nil {
+			named[i] = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
+		}
+		if named[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
 			changed = true
 		}
 	}
@@ -167,6 +176,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	if wrapped == nil {
 		for i, op := range operands {
 			operands[i] = l.adjustOperand(op, opTypes[i], verbOf[i])
+			if named[i] != nil {
+				operands[i] = named[i]
+			}
 		}
 		return nil
 	}

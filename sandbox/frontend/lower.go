@@ -42,6 +42,8 @@ type lowerer struct {
 	// boxLits are the boxing literals made.
 	boxes   map[types.Type]string
 	boxLits map[ast.Expr]bool
+	// fmt is the table of the program's types for progfmt (fmtnames.go).
+	fmt fmtTable
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -445,6 +447,10 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 		t = strings.ReplaceAll(t, "$dyncases", l.dynCases())
 		t = strings.ReplaceAll(t, "$unboxcases", l.unboxCases())
 		t = strings.ReplaceAll(t, "$boxtests", l.boxTests())
+		if strings.Contains(t, "$fmttable") {
+			table, zeros := l.fmtTableText()
+			t = strings.ReplaceAll(strings.ReplaceAll(t, "$fmttable", table), "$fmtzeros", zeros)
+		}
 		buf.WriteString("\n" + t + "\n")
 	}
 	src := buf.Bytes()

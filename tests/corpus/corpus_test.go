@@ -21,6 +21,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/flakylab/flakylab/sandbox/frontend"
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 	"github.com/flakylab/flakylab/sandbox/symbols"
 )
 
@@ -105,6 +106,9 @@ func interpret(src []byte) (stdout string, diags []frontend.Diagnostic, err erro
 		}
 	}
 	if err := i.Use(core); err != nil {
+		return "", nil, err
+	}
+	if err := i.Use(progfmt.Symbols()); err != nil {
 		return "", nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -1,0 +1,204 @@
+// Package progfmt prints values of the learner program's types as Go
+// prints them.
+//
+// The interpreter makes the program's types with reflect, which cannot
+// make a named type nor an unexported field: type P struct{ x int } is a
+// struct { Xx int } to it, so fmt would print {Xx:1} for %+v and
+// struct { Xx int }{Xx:1} for %#v where Go prints {x:1} and main.P{x:1}.
+// The front end knows every type of the program. It describes them in a
+// table (JSON, see Entry) and passes an operand of fmt that holds such
+// types as Value(table, index, operand): a fmt.Formatter that prints the
+// operand with fmt's rules (print.go follows fmt's printValue) and the
+// names of the table, and hands each leaf value back to fmt with the same
+// verb and flags.
+//
+// A value held in an interface is found in the table by its reflect type,
+// which the table learns from the zero values the front end passes with it
+// (one per entry, nil where the front end has none); a reflect type that
+// several entries share is printed with the first entry the front end
+// listed for it (the front end boxes the types it must tell apart).
+package progfmt
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Path is the import path under which the interpreter offers the package.
+const Path = "flakylab.internal/progfmt"
+
+// Entry describes one type of the program as Go prints it.
+type Entry struct {
+	// Name is the type as %T and %#v print it (main.P, []main.P,
+	// struct { a int }).
+	Name string `json:"n"`
+	// Kind is what the interpreter makes of the type: "s" struct, "p"
+	// pointer, "l" slice, "a" array, "m" map, "i" interface, "b" box (a
+	// struct of one field, the value of the type Box names), "" anything
+	// else (a leaf: fmt prints it, or it is a type of a package, whose
+	// reflect type carries its own names).
+	Kind string `json:"k,omitempty"`
+	// Elem is the element's entry (slice, array, map, pointer), Key a
+	// map's key's, Box a box's value's; -1 when the element is a type of
+	// a package.
+	Elem int `json:"e,omitempty"`
+	Key  int `json:"y,omitempty"`
+	Box  int `json:"x,omitempty"`
+	// Fields are a struct's fields, in order.
+	Fields []Field `json:"f,omitempty"`
+}
+
+// Field is one field of a struct entry.
+type Field struct {
+	Name string `json:"n"`
+	Type int    `json:"t"`
+	// Hidden is true for an unexported field: fmt calls no method of
+	// what it reaches through one.
+	Hidden bool `json:"h,omitempty"`
+}
+
+// Table is the parsed description of a program's types.
+type Table struct {
+	entries []Entry
+	byType  map[reflect.Type]int
+	err     error
+}
+
+var (
+	tablesMu sync.Mutex
+	tables   = map[string]*Table{}
+)
+
+// maxTables bounds the cache of parsed tables (one per program text).
+const maxTables = 64
+
+// table parses desc once per text, and learns the reflect types of its
+// entries from zeros.
+func table(desc string, zeros func() []any) *Table {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	if t, ok := tables[desc]; ok && t.byType != nil {
+		return t
+	}
+	t := &Table{}
+	if err := json.Unmarshal([]byte(desc), &t.entries); err != nil {
+		t.err = err
+		return t
+	}
+	for _, e := range t.entries {
+		for _, i := range append([]int{e.Elem, e.Key, e.Box}, fieldTypes(e)...) {
+			if i < -1 || i >= len(t.entries) {
+				t.err = fmt.Errorf("progfmt: entry %d out of range", i)
+				return t
+			}
+		}
+	}
+	t.byType = map[reflect.Type]int{}
+	if zeros != nil {
+		for i, z := range zeros() {
+			if z == nil || i >= len(t.entries) {
+				continue
+			}
+			rt := reflect.TypeOf(z)
+			if _, seen := t.byType[rt]; !seen {
+				t.byType[rt] = i
+			}
+		}
+	}
+	if len(tables) >= maxTables {
+		clear(tables)
+	}
+	tables[desc] = t
+	return t
+}
+
+func fieldTypes(e Entry) []int {
+	out := make([]int, len(e.Fields))
+	for i, f := range e.Fields {
+		out[i] = f.Type
+	}
+	return out
+}
+
+// Value returns what to hand fmt in place of v, a value of the type at
+// index of the table desc: a fmt.Formatter that prints v as Go prints it.
+// zeros returns one zero value per entry (nil where there is none); it is
+// called once per table.
+func Value(desc string, zeros func() []any, index int, v any) any {
+	t := table(desc, zeros)
+	if t.err != nil || index < 0 || index >= len(t.entries) {
+		return v
+	}
+	return formatted{t: t, index: index, v: unwrap(reflect.ValueOf(v))}
+}
+
+// Dynamic is Value for an operand of an interface type: the entry is the
+// one of its dynamic type, if the table has it.
+func Dynamic(desc string, zeros func() []any, v any) any {
+	t := table(desc, zeros)
+	if t.err != nil || v == nil {
+		return v
+	}
+	rv := unwrap(reflect.ValueOf(v))
+	i, ok := t.byType[rv.Type()]
+	if !ok {
+		return v
+	}
+	return formatted{t: t, index: i, v: rv}
+}
+
+// unwrap finds the value the interpreter hands compiled code in a
+// wrapper: a reflect.Value, or (for a value of a type with methods, in
+// an interface) the interpreter's valueInterface, whose value field is
+// read in place (yaegi v0.16.1: struct{ node *node; value reflect.Value }).
+func unwrap(v reflect.Value) reflect.Value {
+	for v.IsValid() {
+		switch {
+		case v.Type() == reflectValueType && v.CanInterface():
+			v = v.Interface().(reflect.Value)
+		case isValueInterface(v.Type()):
+			c := reflect.New(v.Type()).Elem()
+			c.Set(v)
+			v = *(*reflect.Value)(unsafe.Pointer(c.Field(1).UnsafeAddr()))
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+var reflectValueType = reflect.TypeOf(reflect.Value{})
+
+// isValueInterface reports whether t is the interpreter's wrapper of a
+// value in an interface.
+func isValueInterface(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.Name() == "valueInterface" && t.PkgPath() == "github.com/traefik/yaegi/interp" &&
+		t.NumField() == 2 && t.Field(1).Name == "value" && t.Field(1).Type == reflectValueType
+}
+
+// formatted is a value fmt prints through its Format method.
+type formatted struct {
+	t     *Table
+	index int
+	v     reflect.Value
+}
+
+// Format implements fmt.Formatter.
+func (f formatted) Format(s fmt.State, verb rune) {
+	p := newPrinter(f.t, s, verb)
+	p.printValue(f.v, f.index, verb, 0, false)
+	_, _ = s.Write(p.buf)
+}
+
+// Symbols is the package's table for the interpreter (interp.Exports).
+func Symbols() map[string]map[string]reflect.Value {
+	return map[string]map[string]reflect.Value{
+		Path + "/progfmt": {
+			"Value":   reflect.ValueOf(Value),
+			"Dynamic": reflect.ValueOf(Dynamic),
+		},
+	}
+}
