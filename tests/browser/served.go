@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // Response is one answer of the test server, as it went on the wire.
@@ -14,6 +15,9 @@ type Response struct {
 	Status   int
 	Encoding string // Content-Encoding, "" for none
 	Bytes    int64  // status line, header fields and body
+	// Start and End are when the handler began and returned (the body
+	// handed to the connection; a throttling client may read it later).
+	Start, End time.Time
 }
 
 // responses records every answer of a Server.
@@ -25,13 +29,14 @@ type responses struct {
 func (rs *responses) record(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cw := &countingWriter{ResponseWriter: w}
+		start := time.Now()
 		h.ServeHTTP(cw, r)
 		if cw.status == 0 {
 			cw.WriteHeader(http.StatusOK)
 		}
 		rs.mu.Lock()
 		defer rs.mu.Unlock()
-		rs.list = append(rs.list, Response{Path: r.URL.Path, Status: cw.status, Encoding: w.Header().Get("Content-Encoding"), Bytes: cw.bytes})
+		rs.list = append(rs.list, Response{Path: r.URL.Path, Status: cw.status, Encoding: w.Header().Get("Content-Encoding"), Bytes: cw.bytes, Start: start, End: time.Now()})
 	})
 }
 

@@ -182,8 +182,9 @@ func TestStormChartsInThePages(t *testing.T) {
 	assert.Contains(t, intro, "<td>790</td>", "full jitter's writes at 100 clients")
 }
 
-// A page that starts the Go runtime at once asks for it in its head, so
-// the download starts with the page's own; the index never does.
+// A page that starts the Go runtime at once asks for it and its module
+// graph in its head, so the download starts with the page's own; the index
+// never does.
 func TestRuntimePreloadOnlyWhereItRuns(t *testing.T) {
 	out, _ := build(t)
 	const preload = `<link rel="preload" href="flakylab.wasm" as="fetch" type="application/wasm" crossorigin>`
@@ -196,7 +197,11 @@ func TestRuntimePreloadOnlyWhereItRuns(t *testing.T) {
 		{"index.html", false},
 	}
 	for _, c := range cases {
-		got := strings.Contains(read(t, out, c.page), preload)
-		assert.Equal(t, c.want, got, "%s: preloads the runtime", c.page)
+		page := read(t, out, c.page)
+		assert.Equal(t, c.want, strings.Contains(page, preload), "%s: preloads the runtime", c.page)
+		for _, m := range []string{"runtime.js", "errors.js", "compile.js", "slot.js"} {
+			got := strings.Contains(page, `<link rel="modulepreload" href="js/`+m+`">`)
+			assert.Equal(t, c.want, got, "%s: preloads the runtime's module %s", c.page, m)
+		}
 	}
 }

@@ -349,7 +349,7 @@ function main() {
   try {
     const page = new ExercisePage(root, JSON.parse(script.textContent));
     globalThis.flakylabExercise = page; // for the console and the browser tests
-    keepOffline(page.rt?.ready);
+    keepOffline(page.rt?.ready, () => Boolean(page.rt?.running));
   } catch (err) {
     console.error("exercise page:", err);
     notice(`The exercise could not start: ${err?.message ?? err}`);

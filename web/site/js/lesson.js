@@ -287,4 +287,4 @@ else if (document.body.classList.contains("index-page")) {
   if (box) mountProgressFile(box, { onImported: () => { indexPage(); exercises(); quizzes(null); } });
 }
 quizzes(session);
-keepOffline(session?.rt?.ready);
+keepOffline(session?.rt?.ready, () => Boolean(session?.rt?.running));

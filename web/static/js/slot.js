@@ -67,6 +67,9 @@ export class Slot {
     this.#worker.addEventListener("messageerror", () => {
       this.#die("crash", "the runtime worker sent a message that could not be read");
     });
+    // wasm_exec.js loads while the wasm is still on its way; the module
+    // follows once compiled.
+    this.#worker.postMessage({ type: "load", execURL: urls.exec });
     modulePromise.then(
       (module) => {
         if (this.state !== "dead") this.#worker.postMessage({ type: "init", module, execURL: urls.exec });

@@ -1,7 +1,8 @@
 // One Go runtime (flakylab.wasm) in a dedicated Web Worker.
 //
-// The page (runtime.js) owns the lifecycle: it posts {type: "init"} with the
-// compiled WebAssembly.Module, then requests by id. This file only
+// The page (runtime.js) owns the lifecycle: it posts {type: "load"} at once
+// (wasm_exec.js), {type: "init"} with the compiled WebAssembly.Module, then
+// requests by id. This file only
 // translates between messages and the flakylab namespace that the Go
 // program installs on globalThis (see BRIDGE.md). It is a classic worker
 // because wasm_exec.js is a classic script.
@@ -151,10 +152,27 @@ async function waitForNamespace(exited) {
   return globalThis.flakylab;
 }
 
+// loadExec runs wasm_exec.js once. The page asks for it ({type: "load"})
+// as soon as the worker exists, so the script arrives while the wasm is
+// still downloading; init loads it itself if that message never came. A
+// failure is kept and reported by init.
+let execLoad = null;
+function loadExec(execURL) {
+  if (execLoad === null) {
+    try {
+      importScripts(execURL);
+      captureRuntimeOutput();
+      execLoad = { ok: true };
+    } catch (err) {
+      execLoad = { ok: false, err };
+    }
+  }
+  if (!execLoad.ok) throw execLoad.err;
+}
+
 async function init({ module, execURL }) {
   try {
-    importScripts(execURL);
-    captureRuntimeOutput();
+    loadExec(execURL);
     go = new Go();
     go.exit = (code) => { exitCode = code; };
     const instance = await WebAssembly.instantiate(module, go.importObject);
@@ -216,6 +234,14 @@ function core(id, { method, args }) {
 }
 
 self.onmessage = ({ data: msg }) => {
+  if (msg.type === "load") {
+    try {
+      loadExec(msg.execURL);
+    } catch {
+      // init reports it
+    }
+    return;
+  }
   if (msg.type === "init") {
     init(msg);
     return;

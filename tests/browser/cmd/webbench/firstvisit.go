@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -94,6 +95,8 @@ type firstVisit struct {
 	offlineMs        float64
 	phases           []float64 // as phaseNames
 	outcome, failure string
+	requests         []request // the critical path's requests
+	marks            []mark
 }
 
 // measureFirstVisit opens the lesson in a fresh browser profile over the
@@ -118,7 +121,9 @@ func measureFirstVisit(dir string, l link) (firstVisit, error) {
 	if err := chromedp.Do(ctx); err != nil { // open the tab before listening to it
 		return fv, err
 	}
+	requests := newWaterfall()
 	err = chromedp.Listen(ctx, func(ev any) {
+		requests.listen(ev)
 		if e, ok := ev.(*network.EventLoadingFinished); ok {
 			mu.Lock()
 			fv.pageBytes += int64(e.EncodedDataLength)
@@ -162,6 +167,13 @@ func measureFirstVisit(dir string, l link) (firstVisit, error) {
 	}
 	fv.readyMs, fv.ranMs, fv.outcome = p.Ready, p.Ran, p.Outcome
 	fv.phases = phasesOf(p.WasmAt, p.WasmEnd, p.Ran, p.Workers)
+	// The page counts from navigation start, the waterfall from the
+	// document's request: the same moment to a few milliseconds.
+	fv.requests = requests.requests(p.Ran / 1000)
+	fv.marks = []mark{{"(wasm compiled, sent to worker)", 0}, {"(Go runtime up in the worker)", 0}, {"(runtime ready on the page)", p.Ready / 1000}, {"(first run finished)", p.Ran / 1000}}
+	if len(p.Workers) > 0 {
+		fv.marks[0].at, fv.marks[1].at = p.Workers[0].Init/1000, p.Workers[0].Ready/1000
+	}
 	offline := `navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === "activated"`
 	if err := browser.WaitFor(ctx, offline, 90*time.Second); err != nil {
 		fv.failure = "the offline copy never took over: " + err.Error()
@@ -172,6 +184,7 @@ func measureFirstVisit(dir string, l link) (firstVisit, error) {
 	mu.Lock()
 	defer mu.Unlock()
 	fv.serverBytes = srv.BytesSent()
+	fv.requests = addUnseen(fv.requests, srv.Responses(), l.latencyMs/1000)
 	for _, r := range srv.Responses() {
 		if r.Path == "/flakylab.wasm" && r.Status == 200 {
 			fv.wasmBodies++
@@ -188,6 +201,7 @@ func reportFirstVisits(dir string, n int) error {
 	for _, l := range links {
 		var ready, ran, ratio, pageMB, serverMB []float64
 		var phases [][]float64
+		var visits []firstVisit
 		wasm := 0
 		for range n {
 			fv, err := measureFirstVisit(dir, l)
@@ -198,6 +212,7 @@ func reportFirstVisits(dir string, n int) error {
 				fmt.Printf("%-18s %s\n", l.name, fv.failure)
 				continue
 			}
+			visits = append(visits, fv)
 			ready = append(ready, fv.readyMs/1000)
 			ran = append(ran, fv.ranMs/1000)
 			pageMB = append(pageMB, float64(fv.pageBytes)/1e6)
@@ -228,12 +243,22 @@ func reportFirstVisits(dir string, n int) error {
 			}
 			fmt.Println()
 		}
+		if l.mbps == 9 {
+			// The visit whose run ended at the median, request by request.
+			slices.SortFunc(visits, func(a, b firstVisit) int { return cmp.Compare(a.ranMs, b.ranMs) })
+			mid := visits[len(visits)/2]
+			fmt.Printf("  critical path of the median visit (%.2f s to the run's end):\n", mid.ranMs/1000)
+			printWaterfall(mid.requests, mid.marks, mid.ranMs/1000)
+		}
 	}
 	fmt.Println("  (medians of", n, "visits; ready: the runtime's status says ready; run: the first example's run has finished;")
 	fmt.Println("   page MB: what the tab received; server MB: all the server sent, the offline copy included; wasm: most full answers for flakylab.wasm in one visit;")
 	fmt.Println("   where it went, s: wasm asked: when its download started; bytes: until its last byte; compile: after it; go start: in the first worker;")
 	fmt.Println("   to the run: until the learner's run went to that worker (after a warm-up run, if any); run: in the worker; shown: its end on the page;")
-	fmt.Println("   workers: started before the run was answered)")
+	fmt.Println("   workers: started before the run was answered;")
+	fmt.Println("   critical path: every request sent before the first run ended, in s from the document's request; by: what asked (parser,")
+	fmt.Println("   script, preload; (server): a worker's own request, which the tab does not report, timed from the server's log);")
+	fmt.Println("   · waiting for the answer, = its body arriving; ^ the moments below the requests)")
 	return nil
 }
 
