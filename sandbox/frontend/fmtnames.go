@@ -44,10 +44,19 @@ func (l *lowerer) namedOperand(op ast.Expr, t types.Type, c byte, flags string) 
 	}
 	sharpV := c == 'v' && strings.Contains(flags, "#")
 	if types.IsInterface(t) {
-		if !isEmptyInterface(t) || len(l.ownTypes()) == 0 {
+		if !isEmptyInterface(t) || len(l.ownTypes()) == 0 || !simpleOperand(op) || l.builtinsShadowed() {
 			return nil
 		}
-		return &ast.CallExpr{Fun: ast.NewIdent(l.fmtHelper() + "_dyn"), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
+		// A value with methods that goes through a function's parameter
+		// of type any loses them (printiface.go): the operand itself is
+		// printed unless progfmt handles it.
+		n := l.fmtHelper()
+		pkg := l.importName(progfmt.Path)
+		call := func(f string) string {
+			return pkg + "." + f + "(" + n + "_table, " + n + "_zeros, " + types.ExprString(op) + ")"
+		}
+		lit := l.parseExpr("map[bool]any{false: any(" + types.ExprString(op) + "), true: " + call("Dynamic") + "}[" + call("Handles") + "]")
+		return lit
 	}
 	ms := types.NewMethodSet(t)
 	switch {
@@ -162,9 +171,8 @@ func (l *lowerer) fmtHelper() string {
 		}
 		pkg := l.importName(progfmt.Path)
 		return "const " + n + "_table = $fmttable\n\n" +
-			"func " + n + "_zeros() []any {\n\treturn []any{$fmtzeros}\n}\n\n" +
-			"func " + n + "(i int, v any) any {\n\treturn " + pkg + ".Value(" + n + "_table, " + n + "_zeros, i, v)\n}\n\n" +
-			"func " + n + "_dyn(v any) any {\n\treturn " + pkg + ".Dynamic(" + n + "_table, " + n + "_zeros, v)\n}"
+			"var " + n + "_zeros = []any{$fmtzeros}\n\n" +
+			"func " + n + "(i int, v any) any {\n\treturn " + pkg + ".Value(" + n + "_table, " + n + "_zeros, i, v)\n}"
 	})
 }
 

@@ -64,6 +64,7 @@ type Field struct {
 type Table struct {
 	entries []Entry
 	byType  map[reflect.Type]int
+	learnt  bool // byType is built from the zero values
 	err     error
 }
 
@@ -77,10 +78,10 @@ const maxTables = 64
 
 // table parses desc once per text, and learns the reflect types of its
 // entries from zeros.
-func table(desc string, zeros func() []any) *Table {
+func table(desc string, zeros []any) *Table {
 	tablesMu.Lock()
 	defer tablesMu.Unlock()
-	if t, ok := tables[desc]; ok && t.byType != nil {
+	if t, ok := tables[desc]; ok && (t.learnt || len(zeros) == 0) {
 		return t
 	}
 	t := &Table{}
@@ -97,8 +98,12 @@ func table(desc string, zeros func() []any) *Table {
 		}
 	}
 	t.byType = map[reflect.Type]int{}
+	// Zero values are not there yet while the program's package
+	// variables are initialised; the table learns them at the first
+	// call that has them.
+	t.learnt = len(zeros) > 0
 	if zeros != nil {
-		for i, z := range zeros() {
+		for i, z := range zeros {
 			if z == nil || i >= len(t.entries) {
 				continue
 			}
@@ -125,9 +130,8 @@ func fieldTypes(e Entry) []int {
 
 // Value returns what to hand fmt in place of v, a value of the type at
 // index of the table desc: a fmt.Formatter that prints v as Go prints it.
-// zeros returns one zero value per entry (nil where there is none); it is
-// called once per table.
-func Value(desc string, zeros func() []any, index int, v any) any {
+// zeros holds one zero value per entry (nil where there is none).
+func Value(desc string, zeros []any, index int, v any) any {
 	t := table(desc, zeros)
 	if t.err != nil || index < 0 || index >= len(t.entries) {
 		return v
@@ -136,18 +140,41 @@ func Value(desc string, zeros func() []any, index int, v any) any {
 }
 
 // Dynamic is Value for an operand of an interface type: the entry is the
-// one of its dynamic type, if the table has it.
-func Dynamic(desc string, zeros func() []any, v any) any {
-	t := table(desc, zeros)
-	if t.err != nil || v == nil {
-		return v
-	}
-	rv := unwrap(reflect.ValueOf(v))
-	i, ok := t.byType[rv.Type()]
-	if !ok {
-		return v
+// one of its dynamic type. It returns nil when Handles is false.
+func Dynamic(desc string, zeros []any, v any) any {
+	t, i, rv := dynamic(desc, zeros, v)
+	if i < 0 {
+		return nil
 	}
 	return formatted{t: t, index: i, v: rv}
+}
+
+// Handles reports whether Dynamic prints v: the table has an entry for
+// its dynamic type, and it has no methods (the interpreter then holds it
+// in its own wrapper, which fmt sees through to call them; the caller
+// passes such an operand to fmt as it is).
+func Handles(desc string, zeros []any, v any) bool {
+	_, i, _ := dynamic(desc, zeros, v)
+	return i >= 0
+}
+
+func dynamic(desc string, zeros []any, v any) (*Table, int, reflect.Value) {
+	t := table(desc, zeros)
+	if t.err != nil || v == nil {
+		return t, -1, reflect.Value{}
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Type() == reflectValueType && rv.CanInterface() {
+		rv = rv.Interface().(reflect.Value)
+	}
+	if !rv.IsValid() || isValueInterface(rv.Type()) {
+		return t, -1, rv
+	}
+	i, ok := t.byType[rv.Type()]
+	if !ok {
+		return t, -1, rv
+	}
+	return t, i, rv
 }
 
 // unwrap finds the value the interpreter hands compiled code in a
@@ -199,6 +226,7 @@ func Symbols() map[string]map[string]reflect.Value {
 		Path + "/progfmt": {
 			"Value":   reflect.ValueOf(Value),
 			"Dynamic": reflect.ValueOf(Dynamic),
+			"Handles": reflect.ValueOf(Handles),
 		},
 	}
 }
