@@ -44,8 +44,9 @@ func recordedPass(t *testing.T, ctx context.Context, slug string) string {
 
 // Every trick of the attack suite (exercises/attack) in the exercise page:
 // none passes, none passes more checks than the wrong submission it is
-// built on, the refused ones say why, and the page never records the
-// exercise as passed.
+// built on, the refused ones say why, the page never records the exercise
+// as passed, and the real verdicts never reach what the page shows or
+// stores.
 func TestAttacksInThePage(t *testing.T) {
 	dir := mustDist(t)
 	base := startServer(t, dir)
@@ -68,6 +69,7 @@ func TestAttacksInThePage(t *testing.T) {
 			r := submit(t, ctx, a.Slug, a.Source(e))
 			assert.NotEqual(t, "pass", r.Status, "%s passed in the page: %+v", a.Name, r)
 			assert.Empty(t, recordedPass(t, ctx, a.Slug), "the page recorded %s as passed after %s", a.Slug, a.Name)
+			assertNoVerdictLeak(t, readTrace(t, ctx), a.Name)
 			if a.Refused {
 				assert.Equal(t, "error", r.Status, "%s is refused before any check runs", a.Name)
 				diag, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-role="diagnostics"]').textContent`))
