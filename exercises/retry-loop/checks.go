@@ -100,9 +100,7 @@ func chkPlay(s chkSetup) chkOutcome {
 	if err != nil {
 		panic("check: " + err.Error())
 	}
-	// No defers here: cancel and the clock are settled after Do by hand
-	// (two defers in this function, run a hundred times in a check, crash
-	// the browser's runtime with the engine's current lowering of defer).
+	// Cancel and the clock are settled after Do by hand, in this order.
 	ctx, cancel := chkcontext.WithCancel(chkcontext.Background())
 	var out chkOutcome
 	seed := s.seed

@@ -25,10 +25,10 @@ func (l *lowerer) lowerArrayLen(call *ast.CallExpr) ast.Expr {
 	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" && b.Name() != "cap" {
 		return nil
 	}
-	if l.info.Types[call].Value != nil {
+	if l.typeAndValue(call).Value != nil {
 		return nil
 	}
-	t := under(l.info.TypeOf(call.Args[0]))
+	t := under(l.typeOf(call.Args[0]))
 	if p, ok := t.(*types.Pointer); ok {
 		t = under(p.Elem())
 	}
@@ -57,13 +57,13 @@ func (l *lowerer) lowerConstLen(d *ast.GenDecl) {
 				case *ast.Ident:
 					iota = iota || l.info.Uses[x] == types.Universe.Lookup("iota")
 				case *ast.CallExpr:
-					if len(x.Args) == 1 && l.info.Types[x.Args[0]].Value == nil && !l.info.Types[x.Args[0]].IsType() {
+					if len(x.Args) == 1 && l.typeAndValue(x.Args[0]).Value == nil && !l.typeAndValue(x.Args[0]).IsType() {
 						reads = true
 					}
 				}
 				return true
 			})
-			if tv := l.info.Types[v]; reads && !iota && tv.Value != nil {
+			if tv := l.typeAndValue(v); reads && !iota && tv.Value != nil {
 				l.note("len of arrays")
 				vs.Values[i] = l.constExpr(tv.Value, tv.Type)
 			}
@@ -84,7 +84,7 @@ func (l *lowerer) lowerRangeCalledArrayPointer(n *ast.RangeStmt) ast.Stmt {
 	if _, labeled := l.labels[n]; labeled {
 		return nil
 	}
-	p, ok := under(l.info.TypeOf(n.X)).(*types.Pointer)
+	p, ok := under(l.typeOf(n.X)).(*types.Pointer)
 	if !ok {
 		return nil
 	}

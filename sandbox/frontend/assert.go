@@ -17,16 +17,16 @@ func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
 		return nil // x.(type) of a type switch
 	}
 	commaOK := false
-	if _, ok := l.info.Types[n].Type.(*types.Tuple); ok {
+	if _, ok := l.typeAndValue(n).Type.(*types.Tuple); ok {
 		commaOK = true
 	}
-	if t := l.info.TypeOf(n.Type); t != nil && !types.IsInterface(t) {
+	if t := l.typeOf(n.Type); t != nil && !types.IsInterface(t) {
 		return l.lowerConcreteAssert(n, commaOK)
 	}
-	if t := l.info.TypeOf(n.Type); isEmptyInterface(t) {
+	if t := l.typeOf(n.Type); isEmptyInterface(t) {
 		return l.lowerAssertAny(n, t, commaOK)
 	}
-	okName, mustName, ok := l.assertHelpers(l.info.TypeOf(n.X), l.info.TypeOf(n.Type))
+	okName, mustName, ok := l.assertHelpers(l.typeOf(n.X), l.typeOf(n.Type))
 	if !ok {
 		return nil
 	}
@@ -104,7 +104,7 @@ func (l *lowerer) ownInterface(t types.Type) bool {
 func (l *lowerer) lowerAssertAny(n *ast.TypeAssertExpr, t types.Type, commaOK bool) ast.Expr {
 	l.note("assertions to any")
 	texpr, _ := l.typeExpr(t)
-	xexpr, local := l.typeExpr(l.info.TypeOf(n.X))
+	xexpr, local := l.typeExpr(l.typeOf(n.X))
 	if local {
 		return nil
 	}

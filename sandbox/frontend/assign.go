@@ -112,7 +112,7 @@ func (l *lowerer) lowerAssign(c *astutil.Cursor, n *ast.AssignStmt) {
 		switch {
 		case l.isNil(rhs):
 			// An untyped nil makes the interpreter fail at run time.
-			texpr, _ := l.typeExpr(l.info.TypeOf(n.Lhs[i]))
+			texpr, _ := l.typeExpr(l.typeOf(n.Lhs[i]))
 			n.Rhs[i] = l.parseExpr("(" + texpr + ")(nil)")
 		case isCompositeLit(rhs):
 			n.Rhs[i] = l.temp(rhs, nil, &temps)
@@ -149,7 +149,7 @@ func (l *lowerer) hoistCalls(e ast.Expr, temps *[]ast.Stmt) ast.Expr {
 			if l.isConversion(x) {
 				return true
 			}
-			if tv := l.info.Types[x]; tv.Value != nil {
+			if tv := l.typeAndValue(x); tv.Value != nil {
 				c.Replace(l.constExpr(tv.Value, tv.Type))
 				return false
 			}
@@ -164,7 +164,7 @@ func (l *lowerer) hoistCalls(e ast.Expr, temps *[]ast.Stmt) ast.Expr {
 			if (x.Op == token.LAND || x.Op == token.LOR) && l.hasCall(x.Y) {
 				// An untyped boolean takes its type from the assignment.
 				var typ types.Type
-				if t := l.info.TypeOf(x); t != nil && !isUntyped(t) && !types.Identical(t, types.Typ[types.Bool]) {
+				if t := l.typeOf(x); t != nil && !isUntyped(t) && !types.Identical(t, types.Typ[types.Bool]) {
 					typ = t
 				}
 				c.Replace(l.temp(x, typ, temps))
@@ -184,7 +184,7 @@ func (l *lowerer) hasCall(e ast.Expr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if !l.isConversion(x) && l.info.Types[x].Value == nil {
+			if !l.isConversion(x) && l.typeAndValue(x).Value == nil {
 				found = true
 			}
 		case *ast.UnaryExpr:
@@ -221,10 +221,10 @@ func (l *lowerer) assignFromFunc(n *ast.AssignStmt) {
 	for i, lhs := range n.Lhs {
 		var t types.Type
 		if !isBlank(lhs) {
-			t = l.info.TypeOf(lhs)
+			t = l.typeOf(lhs)
 		}
 		if t == nil {
-			t = types.Default(l.info.TypeOf(n.Rhs[i]))
+			t = types.Default(l.typeOf(n.Rhs[i]))
 		}
 		results[i], _ = l.typeExpr(t)
 	}
@@ -306,7 +306,7 @@ func (l *lowerer) namesEarlier(vs *ast.ValueSpec) bool {
 // commaOKFunc returns func() (T, bool) { v, ok := e; return v, ok }(),
 // where T is the type of the first of names.
 func (l *lowerer) commaOKFunc(e ast.Expr, names []*ast.Ident) ast.Expr {
-	t := l.info.TypeOf(names[0])
+	t := l.typeOf(names[0])
 	if t == nil {
 		return e
 	}

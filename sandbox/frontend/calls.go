@@ -17,7 +17,7 @@ func (l *lowerer) lowerCall(call *ast.CallExpr) ast.Expr {
 		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			return l.lowerMinMax(call, b.Name())
 		}
-		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && b.Name() == "new" && len(call.Args) == 1 && !l.info.Types[call.Args[0]].IsType() {
+		if b, ok := l.info.Uses[fun].(*types.Builtin); ok && b.Name() == "new" && len(call.Args) == 1 && !l.typeAndValue(call.Args[0]).IsType() {
 			return l.lowerNewValue(call)
 		}
 	case *ast.SelectorExpr:
@@ -51,7 +51,7 @@ func (l *lowerer) lowerPackageCall(call *ast.CallExpr, fun *ast.SelectorExpr) as
 // holding the value of expr, which the interpreter does not know:
 // func() *T { v := T(expr); return &v }().
 func (l *lowerer) lowerNewValue(call *ast.CallExpr) ast.Expr {
-	ptr, ok := l.info.TypeOf(call).(*types.Pointer)
+	ptr, ok := l.typeOf(call).(*types.Pointer)
 	if !ok {
 		return nil
 	}
@@ -67,7 +67,7 @@ func (l *lowerer) lowerNewValue(call *ast.CallExpr) ast.Expr {
 // calls of helpers written for the operands' underlying type.
 func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
 	l.note("min/max")
-	tv := l.info.Types[call]
+	tv := l.typeAndValue(call)
 	if tv.Value != nil {
 		return l.constExpr(tv.Value, tv.Type)
 	}
@@ -85,7 +85,7 @@ func (l *lowerer) lowerMinMax(call *ast.CallExpr, which string) ast.Expr {
 	named := !types.Identical(tv.Type, basic)
 	texpr, _ := l.typeExpr(tv.Type)
 	conv := func(e ast.Expr) ast.Expr {
-		if tv := l.info.Types[e]; named && (tv.Value == nil || !isUntyped(tv.Type)) {
+		if tv := l.typeAndValue(e); named && (tv.Value == nil || !isUntyped(tv.Type)) {
 			return &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{e}}
 		}
 		return e
@@ -260,7 +260,7 @@ func (l *lowerer) lowerClear(s *ast.ExprStmt) ast.Stmt {
 	l.note("clear")
 	x, k := l.fresh("c"), l.fresh("k")
 	var src string
-	switch u := l.info.TypeOf(call.Args[0]).Underlying().(type) {
+	switch u := l.typeOf(call.Args[0]).Underlying().(type) {
 	case *types.Map:
 		src = "for " + k + " := range " + x + " {\ndelete(" + x + ", " + k + ")\n}"
 	case *types.Slice:
@@ -350,13 +350,13 @@ func (l *lowerer) lowerShift(n *ast.BinaryExpr) {
 	if n.Op != token.SHL && n.Op != token.SHR {
 		return
 	}
-	if y := l.info.Types[n.Y]; y.Value == nil && y.Type != nil && isUntyped(y.Type) {
+	if y := l.typeAndValue(n.Y); y.Value == nil && y.Type != nil && isUntyped(y.Type) {
 		// A count such as 1<<x that is itself an untyped shift: make it
 		// the uint the interpreter expects.
 		n.Y = &ast.CallExpr{Fun: ast.NewIdent("uint"), Args: []ast.Expr{n.Y}}
 	}
 	// The type checker records the type the constant takes in the end.
-	x, whole := l.info.Types[n.X], l.info.Types[n]
+	x, whole := l.typeAndValue(n.X), l.typeAndValue(n)
 	if x.Value == nil || whole.Value != nil || x.Type == nil || isUntyped(x.Type) {
 		return
 	}

@@ -43,7 +43,7 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 	if n.Tag == nil {
 		return nil
 	}
-	tagType := l.info.TypeOf(n.Tag)
+	tagType := l.typeOf(n.Tag)
 	mixedCases := l.mixedSwitch(n) // a value of a type with methods among interfaces
 	_, isChan := under(tagType).(*types.Chan)
 	if !types.IsInterface(tagType) && types.Comparable(tagType) && !mixedCases && !isChan {
@@ -53,7 +53,7 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 	concrete := mixedCases || isChan
 	for _, s := range n.Body.List {
 		for _, e := range s.(*ast.CaseClause).List {
-			if t := l.info.TypeOf(e); t != nil && !types.IsInterface(t) {
+			if t := l.typeOf(e); t != nil && !types.IsInterface(t) {
 				concrete = true
 			}
 		}
@@ -80,9 +80,9 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 			if b, ok := e.(*ast.BinaryExpr); ok && b.Op.Precedence() <= token.EQL.Precedence() {
 				e = &ast.ParenExpr{X: e}
 			}
-			e = l.box(e, l.info.TypeOf(n.Tag))
+			e = l.box(e, l.typeOf(n.Tag))
 			var x ast.Expr = ast.NewIdent(tag)
-			x, e = l.sameChanTypes(x, tagType, e, l.info.TypeOf(e))
+			x, e = l.sameChanTypes(x, tagType, e, l.typeOf(e))
 			var eq ast.Expr = &ast.BinaryExpr{X: x, Op: token.EQL, Y: e}
 			if mixedCases {
 				eq = l.mixedCase(eq.(*ast.BinaryExpr), tagType)

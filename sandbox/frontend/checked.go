@@ -109,7 +109,7 @@ func (l *lowerer) checkedPrefix() string {
 // sequenceKind classifies what x indexes: "slice", "array" (or a pointer
 // to one), "string", or "" for anything else (a map, a type parameter).
 func (l *lowerer) sequenceKind(x ast.Expr) string {
-	t := l.info.TypeOf(x)
+	t := l.typeOf(x)
 	if t == nil {
 		return ""
 	}
@@ -172,7 +172,7 @@ func (l *lowerer) checkIndex(n *ast.IndexExpr) {
 	if kind == "" || !l.pure(n.X) {
 		return
 	}
-	if tv := l.info.Types[n.Index]; tv.Value != nil && kind == "array" {
+	if tv := l.typeAndValue(n.Index); tv.Value != nil && kind == "array" {
 		return // checked by the compiler
 	}
 	p := l.checkedPrefix()

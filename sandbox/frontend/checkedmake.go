@@ -24,10 +24,10 @@ func (l *lowerer) checkMake(call *ast.CallExpr) {
 	}
 	switch b.Name() {
 	case "make":
-		if _, isSlice := under(l.info.TypeOf(call.Args[0])).(*types.Slice); !isSlice || len(call.Args) < 2 {
+		if _, isSlice := under(l.typeOf(call.Args[0])).(*types.Slice); !isSlice || len(call.Args) < 2 {
 			return
 		}
-		constant := func(e ast.Expr) bool { return l.info.Types[e].Value != nil }
+		constant := func(e ast.Expr) bool { return l.typeAndValue(e).Value != nil }
 		if constant(call.Args[1]) && (len(call.Args) < 3 || constant(call.Args[2])) {
 			return // checked by the compiler
 		}
@@ -42,7 +42,7 @@ func (l *lowerer) checkMake(call *ast.CallExpr) {
 		}
 		call.Args[1] = &ast.CallExpr{Fun: ast.NewIdent(p + "mklen"), Args: []ast.Expr{intArg(call.Args[1]), c, ast.NewIdent(withCap)}}
 	case "append":
-		s, ok := under(l.info.TypeOf(call.Args[0])).(*types.Slice)
+		s, ok := under(l.typeOf(call.Args[0])).(*types.Slice)
 		if !ok || len(call.Args) < 2 || !l.pure(call.Args[0]) || sizes.Sizeof(s.Elem()) != 0 {
 			return
 		}

@@ -26,7 +26,7 @@ import (
 // none inside a constant declaration, whose expressions an implicit
 // repetition (iota) reuses.
 func (l *lowerer) foldConst(e ast.Expr, parent ast.Node) ast.Expr {
-	if pe, ok := parent.(ast.Expr); ok && l.info.Types[pe].Value != nil {
+	if pe, ok := parent.(ast.Expr); ok && l.typeAndValue(pe).Value != nil {
 		return nil
 	}
 	if l.inConstDecl {

@@ -88,7 +88,7 @@ func (l *lowerer) wrapLiteral(lit *ast.FuncLit) ast.Expr {
 // madeApart returns func() T { return lit }(), which makes the closure in
 // a frame of its own.
 func (l *lowerer) madeApart(lit *ast.FuncLit) ast.Expr {
-	sig, ok := l.info.TypeOf(lit).(*types.Signature)
+	sig, ok := l.typeOf(lit).(*types.Signature)
 	if !ok {
 		return nil
 	}
@@ -146,7 +146,7 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	out := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
 
 	var sig *types.Signature
-	if t := l.info.TypeOf(call.Fun); t != nil {
+	if t := l.typeOf(call.Fun); t != nil {
 		sig, _ = t.Underlying().(*types.Signature)
 	}
 	fun := ast.Unparen(call.Fun)
@@ -156,7 +156,7 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	} else if !l.staticFunc(fun) {
 		sel, isSel := fun.(*ast.SelectorExpr)
 		if s := l.info.Selections[sel]; isSel && s != nil && s.Kind() == types.MethodVal {
-			recv, rtype := sel.X, l.info.TypeOf(sel.X)
+			recv, rtype := sel.X, l.typeOf(sel.X)
 			msig := s.Obj().Type().(*types.Signature)
 			if _, ptrRecv := msig.Recv().Type().(*types.Pointer); ptrRecv && !types.IsInterface(rtype) {
 				if _, isPtr := rtype.Underlying().(*types.Pointer); !isPtr {
@@ -169,12 +169,12 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 				l.unsupported(n.Pos(), "deferring a function value that calls recover is not supported by the playground; defer a function literal or a named function instead")
 				return nil
 			}
-			out.Fun = store("f", l.info.TypeOf(call.Fun), call.Fun)
+			out.Fun = store("f", l.typeOf(call.Fun), call.Fun)
 		}
 	}
 
 	args := call.Args
-	if tuple, ok := l.info.TypeOf(firstOrNil(args)).(*types.Tuple); ok && len(args) == 1 {
+	if tuple, ok := l.tupleArg(args); ok {
 		// defer f(g()) of a g with several results.
 		def := &ast.AssignStmt{Tok: token.DEFINE, Rhs: args}
 		for i := range tuple.Len() {
@@ -185,7 +185,7 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 		temps = append(temps, def)
 	} else {
 		for i, a := range args {
-			tv := l.info.Types[a]
+			tv := l.typeAndValue(a)
 			if tv.Value != nil || tv.IsNil() || tv.Type == nil {
 				out.Args = append(out.Args, a)
 				continue
@@ -209,11 +209,16 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	return &ast.BlockStmt{Lbrace: n.Defer, List: stmts, Rbrace: n.End()}
 }
 
-func firstOrNil(args []ast.Expr) ast.Expr {
-	if len(args) == 0 {
-		return nil
+// tupleArg returns the results of g in a call f(g()) of a g with several
+// results. A call without arguments looks nothing up: looking up a nil
+// expression in the type checker's maps crashes the wasm runtime (see
+// nilKey in lower.go).
+func (l *lowerer) tupleArg(args []ast.Expr) (*types.Tuple, bool) {
+	if len(args) != 1 {
+		return nil, false
 	}
-	return args[0]
+	tuple, ok := l.typeOf(args[0]).(*types.Tuple)
+	return tuple, ok
 }
 
 // paramType is the type the i-th argument of a call of sig takes: the
@@ -295,7 +300,7 @@ func (l *lowerer) deferLiteral(lit *ast.FuncLit, store func(string, types.Type, 
 			return lit, nil
 		}
 		l.note("loop variables of deferred literals")
-		return store("f", l.info.TypeOf(lit), l.madeApart(lit)), nil
+		return store("f", l.typeOf(lit), l.madeApart(lit)), nil
 	}
 	l.note("loop variables of deferred literals")
 	for i, v := range vars {

@@ -115,10 +115,10 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		if fi >= len(call.Args) {
 			return nil
 		}
-		tv := l.info.Types[call.Args[fi]]
+		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			for _, op := range call.Args[fi+1:] {
-				l.refuseNestedPrintMethods(op, l.info.TypeOf(op), 'v')
+				l.refuseNestedPrintMethods(op, l.typeOf(op), 'v')
 			}
 			return nil
 		}
@@ -148,7 +148,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			verbOf[v.arg] = 'v'
 			wrapped = append(wrapped, v.arg)
 			changed = true
-		case v.c == 'T' && l.info.TypeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.info.TypeOf(operands[v.arg])):
+		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.typeOf(operands[v.arg])):
 			format[v.at] = 's'
 			withW[v.at] = 's'
 			changed = true
@@ -157,7 +157,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	opTypes := make([]types.Type, len(operands))
 	named := make([]ast.Expr, len(operands))
 	for i, op := range operands {
-		opTypes[i] = l.info.TypeOf(op)
+		opTypes[i] = l.typeOf(op)
 		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
 		if wrapped == nil {
 			named[i] = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i])

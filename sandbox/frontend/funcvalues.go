@@ -18,7 +18,7 @@ import (
 //
 // (function values cannot be compared, so the wrapper is not told apart).
 func (l *lowerer) lowerFuncElems(lit *ast.CompositeLit) {
-	switch under(l.info.TypeOf(lit)).(type) {
+	switch under(l.typeOf(lit)).(type) {
 	case *types.Slice, *types.Array, *types.Map:
 	default:
 		return
@@ -119,19 +119,19 @@ func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 		if len(p.Lhs) == len(p.Rhs) {
 			for i, r := range p.Rhs {
 				if r == id && !isBlank(p.Lhs[i]) {
-					target = l.info.TypeOf(p.Lhs[i])
+					target = l.typeOf(p.Lhs[i])
 				}
 			}
 		}
 	case *ast.ValueSpec:
 		if p.Type != nil {
-			target = l.info.TypeOf(p.Type)
+			target = l.typeOf(p.Type)
 		}
 	case *ast.CallExpr:
-		sig, ok := under(l.info.TypeOf(p.Fun)).(*types.Signature)
+		sig, ok := under(l.typeOf(p.Fun)).(*types.Signature)
 		if !ok || l.isConversion(p) {
 			if l.isConversion(p) {
-				target = l.info.TypeOf(p.Fun)
+				target = l.typeOf(p.Fun)
 			}
 			break
 		}
@@ -147,7 +147,7 @@ func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 			}
 		}
 	case *ast.CompositeLit:
-		switch u := under(l.info.TypeOf(p)).(type) {
+		switch u := under(l.typeOf(p)).(type) {
 		case *types.Slice:
 			target = u.Elem()
 		case *types.Array:
@@ -184,8 +184,8 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	if s == nil || s.Kind() != types.MethodVal {
 		return nil
 	}
-	xt := l.info.TypeOf(sel.X)
-	ftype, local := l.typeExpr(l.info.TypeOf(sel))
+	xt := l.typeOf(sel.X)
+	ftype, local := l.typeExpr(l.typeOf(sel))
 	rexpr, rlocal := l.typeExpr(xt)
 	if local || rlocal {
 		return nil

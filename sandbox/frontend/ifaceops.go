@@ -26,7 +26,7 @@ func (l *lowerer) lowerReturnFuncAsIface(n *ast.ReturnStmt) ast.Stmt {
 	}
 	found := false
 	for i, e := range n.Results {
-		tv := l.info.Types[e]
+		tv := l.typeAndValue(e)
 		if _, isFunc := typeUnder(tv.Type).(*types.Signature); isFunc && !tv.IsNil() && types.IsInterface(res.At(i).Type()) {
 			found = true
 		}

@@ -72,7 +72,7 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		return nil // only the compiled errors are in play
 	}
 	if key == "errors.As" {
-		ptr, ok := l.info.TypeOf(call.Args[1]).Underlying().(*types.Pointer)
+		ptr, ok := l.typeOf(call.Args[1]).Underlying().(*types.Pointer)
 		if !ok {
 			return nil // a target that is not a typed pointer: keep the compiled As
 		}

@@ -29,7 +29,7 @@ type loopPlan struct {
 // planRange classifies a range loop and finds its captured variables.
 func (l *lowerer) planRange(n *ast.RangeStmt) {
 	plan := &loopPlan{}
-	switch u := l.info.Types[n.X].Type.Underlying().(type) {
+	switch u := l.typeAndValue(n.X).Type.Underlying().(type) {
 	case *types.Basic:
 		if u.Info()&types.IsInteger != 0 {
 			plan.kind = loopInt
@@ -132,7 +132,7 @@ func (l *lowerer) addressed(n ast.Node) *ast.Ident {
 			return rootIdent(n.X)
 		}
 	case *ast.SliceExpr:
-		if _, ok := l.info.Types[n.X].Type.Underlying().(*types.Array); ok {
+		if _, ok := l.typeAndValue(n.X).Type.Underlying().(*types.Array); ok {
 			return rootIdent(n.X)
 		}
 	case *ast.SelectorExpr:
@@ -145,7 +145,7 @@ func (l *lowerer) addressed(n ast.Node) *ast.Ident {
 			return nil
 		}
 		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-			if _, xptr := l.info.Types[n.X].Type.Underlying().(*types.Pointer); !xptr {
+			if _, xptr := l.typeAndValue(n.X).Type.Underlying().(*types.Pointer); !xptr {
 				return rootIdent(n.X)
 			}
 		}
@@ -346,9 +346,9 @@ func (l *lowerer) rangeIntoExisting(n *ast.RangeStmt) {
 // counter, so that changing i in the body does not change the iteration
 // and each iteration has its own i.
 func (l *lowerer) lowerRangeInt(n *ast.RangeStmt) ast.Stmt {
-	typ := types.Default(l.info.Types[n.X].Type)
+	typ := types.Default(l.typeAndValue(n.X).Type)
 	if n.Key != nil {
-		if t := l.info.TypeOf(n.Key); t != nil {
+		if t := l.typeOf(n.Key); t != nil {
 			typ = t
 		}
 	}
@@ -360,7 +360,7 @@ func (l *lowerer) lowerRangeInt(n *ast.RangeStmt) ast.Stmt {
 	counter := l.fresh("i")
 	var limit ast.Expr = n.X
 	init := &ast.AssignStmt{Tok: token.DEFINE, Lhs: []ast.Expr{ast.NewIdent(counter)}, Rhs: []ast.Expr{l.parseExpr(zero)}}
-	if l.info.Types[n.X].Value == nil {
+	if l.typeAndValue(n.X).Value == nil {
 		name := l.fresh("n")
 		init.Lhs = append(init.Lhs, ast.NewIdent(name))
 		init.Rhs = append(init.Rhs, n.X)
@@ -389,7 +389,7 @@ func isBlank(e ast.Expr) bool {
 // range loop goes over, when Go does not evaluate the range expression
 // (it holds no call), or false.
 func (l *lowerer) arrayPointerLen(n *ast.RangeStmt) (int64, bool) {
-	t := l.info.TypeOf(n.X)
+	t := l.typeOf(n.X)
 	if t == nil || !l.pure(n.X) {
 		return 0, false // with a call, the range expression is evaluated
 	}

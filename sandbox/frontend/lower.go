@@ -185,7 +185,7 @@ func (l *lowerer) pre(c *astutil.Cursor) bool {
 		l.funcs = append(l.funcs, l.info.Defs[n.Name].Type().(*types.Signature))
 		l.enterFunc(n.Body)
 	case *ast.FuncLit:
-		l.funcs = append(l.funcs, l.info.Types[n].Type.(*types.Signature))
+		l.funcs = append(l.funcs, l.typeAndValue(n).Type.(*types.Signature))
 		l.enterFunc(n.Body)
 	case *ast.LabeledStmt:
 		l.labels[n.Stmt] = n.Label

@@ -118,8 +118,8 @@ func (l *lowerer) convertLiteralsToIfaces(n *ast.AssignStmt) {
 			continue
 		}
 		lit, ok := ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
-		lt := l.info.TypeOf(lhs)
-		if !ok || lt == nil || !types.IsInterface(lt) || types.IsInterface(l.info.TypeOf(lit)) {
+		lt := l.typeOf(lhs)
+		if !ok || lt == nil || !types.IsInterface(lt) || types.IsInterface(l.typeOf(lit)) {
 			continue
 		}
 		l.note("composite literals assigned to interfaces")
@@ -143,7 +143,7 @@ func (l *lowerer) lowerCommaOKConvert(c *astutil.Cursor, n *ast.AssignStmt) bool
 	if id, ok := n.Lhs[0].(*ast.Ident); ok && l.info.Defs[id] != nil {
 		return false // a new variable takes the value's type
 	}
-	lt := l.info.TypeOf(n.Lhs[0])
+	lt := l.typeOf(n.Lhs[0])
 	if lt == nil || types.Identical(lt, l.commaOKValueType(n.Rhs[0])) {
 		return false
 	}
@@ -166,13 +166,13 @@ func (l *lowerer) lowerCommaOKConvert(c *astutil.Cursor, n *ast.AssignStmt) bool
 func (l *lowerer) commaOKValueType(e ast.Expr) types.Type {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
-		return l.info.TypeOf(x.X).Underlying().(*types.Map).Elem()
+		return l.typeOf(x.X).Underlying().(*types.Map).Elem()
 	case *ast.UnaryExpr:
-		if ch, ok := l.info.TypeOf(x.X).Underlying().(*types.Chan); ok {
+		if ch, ok := l.typeOf(x.X).Underlying().(*types.Chan); ok {
 			return ch.Elem()
 		}
 	case *ast.TypeAssertExpr:
-		return l.info.TypeOf(x.Type)
+		return l.typeOf(x.Type)
 	}
 	return nil
 }
@@ -189,7 +189,7 @@ func (l *lowerer) lowerMakeDirChan(call *ast.CallExpr) ast.Expr {
 	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
 		return nil
 	}
-	tv := l.info.Types[call.Args[0]]
+	tv := l.typeAndValue(call.Args[0])
 	ch, ok := tv.Type.Underlying().(*types.Chan)
 	if !ok || ch.Dir() == types.SendRecv {
 		return nil

@@ -14,7 +14,7 @@ func (l *lowerer) lowerMethodExpr(sel *ast.SelectorExpr) ast.Expr {
 	if s == nil || s.Kind() != types.MethodExpr {
 		return nil
 	}
-	sig, ok := l.info.TypeOf(sel).(*types.Signature)
+	sig, ok := l.typeOf(sel).(*types.Signature)
 	if !ok {
 		return nil
 	}
@@ -65,10 +65,10 @@ func (l *lowerer) lowerConvertedReceiver(sel *ast.SelectorExpr) ast.Expr {
 		return nil
 	}
 	conv, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-	if !ok || len(conv.Args) != 1 || !l.isConversion(conv) || !types.IsInterface(l.info.TypeOf(conv)) {
+	if !ok || len(conv.Args) != 1 || !l.isConversion(conv) || !types.IsInterface(l.typeOf(conv)) {
 		return nil
 	}
-	if t := l.info.TypeOf(conv.Args[0]); t == nil || isUntyped(t) {
+	if t := l.typeOf(conv.Args[0]); t == nil || isUntyped(t) {
 		return nil
 	}
 	l.note("methods of a value converted to an interface")

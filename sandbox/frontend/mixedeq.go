@@ -32,7 +32,7 @@ func (l *lowerer) lowerMixedEqual(n *ast.BinaryExpr) ast.Expr {
 	if n.Op != token.EQL && n.Op != token.NEQ {
 		return nil
 	}
-	x, y := l.info.Types[n.X], l.info.Types[n.Y]
+	x, y := l.typeAndValue(n.X), l.typeAndValue(n.Y)
 	if x.Type == nil || y.Type == nil || x.IsNil() || y.IsNil() {
 		return nil
 	}
@@ -94,14 +94,14 @@ func (l *lowerer) ownMethodType(t types.Type) bool {
 // to type interp.valueInterface") and misses others, so lowerInterfaceTag
 // turns it into a switch without a tag and mixedCase lowers each test.
 func (l *lowerer) mixedSwitch(n *ast.SwitchStmt) bool {
-	tt := l.info.TypeOf(n.Tag)
+	tt := l.typeOf(n.Tag)
 	if tt == nil {
 		return false
 	}
 	for _, s := range n.Body.List {
 		for _, e := range s.(*ast.CaseClause).List {
-			ct := l.info.TypeOf(e)
-			if ct == nil || l.info.Types[e].IsNil() {
+			ct := l.typeOf(e)
+			if ct == nil || l.typeAndValue(e).IsNil() {
 				continue
 			}
 			if types.IsInterface(ct) && types.IsInterface(tt) {
@@ -151,10 +151,10 @@ func (l *lowerer) mixedLowerable(it, vt types.Type) bool {
 // switchComparesIfaces reports whether a case of the switch n compares
 // an interface value (the tag or the case) with another value.
 func (l *lowerer) switchComparesIfaces(n *ast.SwitchStmt) bool {
-	tt := l.info.TypeOf(n.Tag)
+	tt := l.typeOf(n.Tag)
 	for _, s := range n.Body.List {
 		for _, e := range s.(*ast.CaseClause).List {
-			tv := l.info.Types[e]
+			tv := l.typeAndValue(e)
 			if tt != nil && tv.Type != nil && !tv.IsNil() && (types.IsInterface(tt) || types.IsInterface(tv.Type)) {
 				return true
 			}

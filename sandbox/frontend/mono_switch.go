@@ -23,9 +23,9 @@ func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.
 		var subject types.Type
 		switch a := n.Assign.(type) {
 		case *ast.AssignStmt:
-			subject = m.info.TypeOf(a.Rhs[0].(*ast.TypeAssertExpr).X)
+			subject = m.typeOf(a.Rhs[0].(*ast.TypeAssertExpr).X)
 		case *ast.ExprStmt:
-			subject = m.info.TypeOf(a.X.(*ast.TypeAssertExpr).X)
+			subject = m.typeOf(a.X.(*ast.TypeAssertExpr).X)
 		}
 		if subject == nil {
 			return nil
@@ -34,7 +34,7 @@ func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.
 		iface, _ := subject.Underlying().(*types.Interface)
 		var seen []types.Type
 		return m.pruneCases(n.Body, func(e ast.Expr) bool {
-			tv := m.info.Types[e]
+			tv := m.typeAndValue(e)
 			if tv.IsNil() {
 				return true
 			}
@@ -78,20 +78,20 @@ func (m *monomorphizer) switchEdits(n ast.Node, bind map[*types.TypeParam]types.
 // is a constant only in the instance (T(0)) a value computed at run
 // time, as in the generic code: []K{T(0)}[0].
 func (m *monomorphizer) mapKeyEdits(lit *ast.CompositeLit, bind map[*types.TypeParam]types.Type) []edit {
-	mt, ok := m.subst(m.info.TypeOf(lit), bind).Underlying().(*types.Map)
+	mt, ok := m.subst(m.typeOf(lit), bind).Underlying().(*types.Map)
 	if !ok {
 		return nil
 	}
 	var edits []edit
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
-		if !ok || m.info.Types[kv.Key].Value != nil {
+		if !ok || m.typeAndValue(kv.Key).Value != nil {
 			continue
 		}
 		if t, v := m.caseConstant(kv.Key, bind); v == nil || !types.Identical(t, mt.Key()) && !types.IsInterface(mt.Key()) {
 			continue
 		}
-		t := m.subst(m.info.TypeOf(kv.Key), bind)
+		t := m.subst(m.typeOf(kv.Key), bind)
 		start, end := m.offset(kv.Key.Pos()), m.offset(kv.Key.End())
 		edits = append(edits,
 			edit{start: start, end: start, text: "[]" + m.typeText(t, false) + "{"},
@@ -104,7 +104,7 @@ func (m *monomorphizer) mapKeyEdits(lit *ast.CompositeLit, bind map[*types.TypeP
 // instance when it is a constant there: a constant, or a type parameter
 // converting one (T(0)).
 func (m *monomorphizer) caseConstant(e ast.Expr, bind map[*types.TypeParam]types.Type) (types.Type, constant.Value) {
-	tv := m.info.Types[e]
+	tv := m.typeAndValue(e)
 	if tv.Value != nil {
 		return tv.Type, tv.Value
 	}
@@ -112,8 +112,8 @@ func (m *monomorphizer) caseConstant(e ast.Expr, bind map[*types.TypeParam]types
 	if !ok || len(call.Args) != 1 {
 		return nil, nil
 	}
-	arg := m.info.Types[call.Args[0]]
-	fun := m.info.Types[call.Fun]
+	arg := m.typeAndValue(call.Args[0])
+	fun := m.typeAndValue(call.Fun)
 	if arg.Value == nil || !fun.IsType() {
 		return nil, nil
 	}
@@ -173,8 +173,8 @@ func (m *monomorphizer) assertEdit(n *ast.TypeAssertExpr, parent ast.Node, bind 
 	if n.Type == nil {
 		return edit{}, false
 	}
-	x := m.subst(m.info.TypeOf(n.X), bind)
-	t := m.subst(m.info.TypeOf(n.Type), bind)
+	x := m.subst(m.typeOf(n.X), bind)
+	t := m.subst(m.typeOf(n.Type), bind)
 	iface, ok := x.Underlying().(*types.Interface)
 	if !ok || types.IsInterface(t) || types.AssertableTo(iface, t) {
 		return edit{}, false

@@ -9,7 +9,7 @@ import (
 // pointer to an array, which Go lets a program leave implicit: (*p)[i].
 // The interpreter cannot take the address of the implicit form (&p[i]).
 func (l *lowerer) derefArray(x *ast.Expr) {
-	t := l.info.TypeOf(*x)
+	t := l.typeOf(*x)
 	if t == nil {
 		return
 	}

@@ -28,9 +28,9 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 		if !l.packageInterface(target) {
 			return e
 		}
-		return l.boxVia(e, l.info.TypeOf(e), target)
+		return l.boxVia(e, l.typeOf(e), target)
 	}
-	pt, ok := l.info.TypeOf(e).(*types.Pointer)
+	pt, ok := l.typeOf(e).(*types.Pointer)
 	if !ok {
 		return e
 	}
@@ -59,7 +59,7 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 // over v holds the last v each time). Through a helper's parameter, the
 // value is a copy of its own.
 func (l *lowerer) valueWithMethods(e ast.Expr) bool {
-	tv := l.info.Types[e]
+	tv := l.typeAndValue(e)
 	if tv.Type == nil || tv.IsNil() || tv.IsType() || tv.Value != nil || types.IsInterface(tv.Type) {
 		return false
 	}
@@ -101,7 +101,7 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 		}
 		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 			if b, ok := l.info.Uses[id].(*types.Builtin); ok {
-				if s, ok := under(l.info.TypeOf(n)).(*types.Slice); ok && b.Name() == "append" {
+				if s, ok := under(l.typeOf(n)).(*types.Slice); ok && b.Name() == "append" {
 					for i := 1; i < len(n.Args); i++ {
 						n.Args[i] = l.boxPointer(n.Args[i], s.Elem())
 					}
@@ -109,7 +109,7 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 				return
 			}
 		}
-		sig, ok := under(l.info.TypeOf(n.Fun)).(*types.Signature)
+		sig, ok := under(l.typeOf(n.Fun)).(*types.Signature)
 		if !ok || !l.ownFunc(n.Fun) {
 			return // a package's function (fmt's) takes the value as Go does
 		}
@@ -125,14 +125,14 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 		if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 			for i := range n.Rhs {
 				if !isBlank(n.Lhs[i]) {
-					n.Rhs[i] = l.boxPointer(n.Rhs[i], l.info.TypeOf(n.Lhs[i]))
+					n.Rhs[i] = l.boxPointer(n.Rhs[i], l.typeOf(n.Lhs[i]))
 				}
 			}
 		}
 	case *ast.ValueSpec:
 		if n.Type != nil {
 			for i := range n.Values {
-				n.Values[i] = l.boxPointer(n.Values[i], l.info.TypeOf(n.Type))
+				n.Values[i] = l.boxPointer(n.Values[i], l.typeOf(n.Type))
 			}
 		}
 	case *ast.ReturnStmt:
@@ -147,7 +147,7 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 		}
 	case *ast.CompositeLit:
 		var elem types.Type
-		switch u := under(l.info.TypeOf(n)).(type) {
+		switch u := under(l.typeOf(n)).(type) {
 		case *types.Slice:
 			elem = u.Elem()
 		case *types.Array:

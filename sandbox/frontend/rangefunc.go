@@ -28,7 +28,7 @@ const (
 // call. It returns nil (and reports) when the body holds a defer or a goto
 // out of it, whose meaning would change.
 func (l *lowerer) lowerRangeFunc(n *ast.RangeStmt) ast.Stmt {
-	sig := l.info.Types[n.X].Type.Underlying().(*types.Signature)
+	sig := l.typeAndValue(n.X).Type.Underlying().(*types.Signature)
 	yield := sig.Params().At(0).Type().Underlying().(*types.Signature)
 	var params []string
 	var assign *ast.AssignStmt

@@ -19,7 +19,7 @@ import (
 //		...
 //	}
 func (l *lowerer) lowerRangeString(n *ast.RangeStmt) ast.Stmt {
-	b, ok := under(l.info.TypeOf(n.X)).(*types.Basic)
+	b, ok := under(l.typeOf(n.X)).(*types.Basic)
 	if !ok || b.Info()&types.IsString == 0 || n.Key == nil || isBlank(n.Key) {
 		return nil
 	}

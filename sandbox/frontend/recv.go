@@ -80,7 +80,7 @@ func (l *lowerer) lowerReturnRecv(c *astutil.Cursor, n *ast.ReturnStmt) {
 	has, boolIntoIface := false, false
 	for i, r := range n.Results {
 		has = has || l.hasRecv(r)
-		boolIntoIface = boolIntoIface || isBoolOp(r) && types.IsInterface(results.At(i).Type()) && l.info.Types[r].Value == nil
+		boolIntoIface = boolIntoIface || isBoolOp(r) && types.IsInterface(results.At(i).Type()) && l.typeAndValue(r).Value == nil
 	}
 	if !has && !boolIntoIface && !l.returnNeedsTemps(n, results) {
 		return
@@ -88,14 +88,14 @@ func (l *lowerer) lowerReturnRecv(c *astutil.Cursor, n *ast.ReturnStmt) {
 	l.note("receives and comparisons in return statements")
 	var temps []ast.Stmt
 	for i, r := range n.Results {
-		if tv := l.info.Types[r]; tv.Value != nil || tv.IsNil() {
+		if tv := l.typeAndValue(r); tv.Value != nil || tv.IsNil() {
 			continue
 		}
 		typ := results.At(i).Type()
 		if isBoolOp(r) && types.IsInterface(typ) {
 			// The interpreter stores a comparison's result as a bool
 			// into the interface itself and fails: keep it a bool first.
-			typ = types.Default(l.info.TypeOf(r))
+			typ = types.Default(l.typeOf(r))
 		}
 		n.Results[i] = l.temp(r, typ, &temps)
 	}
@@ -157,7 +157,7 @@ func (l *lowerer) inLoop() bool {
 func (l *lowerer) isCommaOK(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
-		_, ok := l.info.TypeOf(x.X).Underlying().(*types.Map)
+		_, ok := l.typeOf(x.X).Underlying().(*types.Map)
 		return ok
 	case *ast.UnaryExpr:
 		return x.Op == token.ARROW

@@ -69,19 +69,19 @@ func (l *lowerer) refuseUnfaithful() {
 			if n.Type == nil {
 				break
 			}
-			if name, ok := sharedName(l.info.TypeOf(n.Type)); ok {
+			if name, ok := sharedName(l.typeOf(n.Type)); ok {
 				l.unsupported(n.Type.Pos(), "a type assertion to "+name+", a name two types of the program have, is not supported by the playground; give the types different names")
 			}
 		case *ast.TypeSwitchStmt:
 			for _, s := range n.Body.List {
 				for _, e := range s.(*ast.CaseClause).List {
-					if name, ok := sharedName(l.info.TypeOf(e)); ok {
+					if name, ok := sharedName(l.typeOf(e)); ok {
 						l.unsupported(e.Pos(), "a type switch case "+name+", a name two types of the program have, is not supported by the playground; give the types different names")
 					}
 				}
 			}
 		case *ast.StructType:
-			if name, ok := shadowedPromotion(l.info.TypeOf(n)); ok {
+			if name, ok := shadowedPromotion(l.typeOf(n)); ok {
 				l.unsupported(n.Pos(), "a struct whose embedded fields bring method "+name+" at two depths is not supported by the playground; call it through the field you mean")
 			}
 		case *ast.CallExpr:
@@ -104,7 +104,7 @@ func (l *lowerer) refuseClearNaN(call *ast.CallExpr) {
 	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "clear" {
 		return
 	}
-	m, ok := under(l.info.TypeOf(call.Args[0])).(*types.Map)
+	m, ok := under(l.typeOf(call.Args[0])).(*types.Map)
 	if ok && mayHoldNaN(m.Key(), 0) {
 		l.unsupported(call.Pos(), "clear of a map with floating-point or interface keys is not supported by the playground (its NaN keys would stay); delete the keys in a loop or make a new map")
 	}
@@ -312,7 +312,7 @@ func (l *lowerer) refuseLocalIdentity() {
 	}
 	all, observed := l.identityObserved()
 	ast.Inspect(l.file, func(n ast.Node) bool {
-		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil && types.IsInterface(typeOrNil(l.info.TypeOf(sw.Tag))) {
+		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil && types.IsInterface(typeOrNil(l.typeOf(sw.Tag))) {
 			all = true
 		}
 		return !all

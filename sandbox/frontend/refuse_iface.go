@@ -17,7 +17,7 @@ func (l *lowerer) refuseIfaceToIface() {
 	compares := false
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-			if methodful(l.info.TypeOf(b.X)) && methodful(l.info.TypeOf(b.Y)) {
+			if methodful(l.typeOf(b.X)) && methodful(l.typeOf(b.Y)) {
 				compares = true
 			}
 		}
@@ -28,8 +28,8 @@ func (l *lowerer) refuseIfaceToIface() {
 	}
 	done := false
 	check := func(target types.Type, e ast.Expr) {
-		src := l.info.TypeOf(e)
-		if done || !methodful(target) || src == nil || !types.IsInterface(src) || types.Identical(src, target) || l.info.Types[e].IsNil() {
+		src := l.typeOf(e)
+		if done || !methodful(target) || src == nil || !types.IsInterface(src) || types.Identical(src, target) || l.typeAndValue(e).IsNil() {
 			return
 		}
 		done = true
@@ -40,21 +40,21 @@ func (l *lowerer) refuseIfaceToIface() {
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i, r := range n.Rhs {
-					check(l.info.TypeOf(n.Lhs[i]), r)
+					check(l.typeOf(n.Lhs[i]), r)
 				}
 			}
 		case *ast.ValueSpec:
 			if n.Type != nil {
 				for _, v := range n.Values {
-					check(l.info.TypeOf(n.Type), v)
+					check(l.typeOf(n.Type), v)
 				}
 			}
 		case *ast.CallExpr:
 			if l.isConversion(n) && len(n.Args) == 1 {
-				check(l.info.TypeOf(n.Fun), n.Args[0])
+				check(l.typeOf(n.Fun), n.Args[0])
 				break
 			}
-			if sig, ok := under(l.info.TypeOf(n.Fun)).(*types.Signature); ok && !n.Ellipsis.IsValid() {
+			if sig, ok := under(l.typeOf(n.Fun)).(*types.Signature); ok && !n.Ellipsis.IsValid() {
 				for i, a := range n.Args {
 					if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
 						check(sig.Params().At(i).Type(), a)
@@ -94,7 +94,7 @@ func (l *lowerer) refuseUnhashableKeys() {
 	done := false
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok && !done {
-			if m, ok := under(l.info.TypeOf(ix.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
+			if m, ok := under(l.typeOf(ix.X)).(*types.Map); ok && types.IsInterface(m.Key()) {
 				done = true
 				l.unsupported(ix.Pos(), "a map with interface keys, in a program that recovers from panics and has a struct type that cannot be a key, is not supported by the playground (the panic would not name the type)")
 			}
@@ -169,17 +169,17 @@ func (l *lowerer) refuseNilPointerInIface() {
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, r := range n.Rhs {
-					check(l.info.TypeOf(n.Lhs[i]), r)
+					check(l.typeOf(n.Lhs[i]), r)
 				}
 			}
 		case *ast.ValueSpec:
 			if n.Type != nil {
 				for _, v := range n.Values {
-					check(l.info.TypeOf(n.Type), v)
+					check(l.typeOf(n.Type), v)
 				}
 			}
 		case *ast.CallExpr:
-			if sig, ok := under(l.info.TypeOf(n.Fun)).(*types.Signature); ok && !n.Ellipsis.IsValid() {
+			if sig, ok := under(l.typeOf(n.Fun)).(*types.Signature); ok && !n.Ellipsis.IsValid() {
 				for i, a := range n.Args {
 					if i < sig.Params().Len() && !(sig.Variadic() && i >= sig.Params().Len()-1) {
 						check(sig.Params().At(i).Type(), a)

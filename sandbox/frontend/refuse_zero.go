@@ -14,9 +14,9 @@ import (
 func (l *lowerer) refuseSignedZero() {
 	makes, tests := false, false
 	isFloat := func(e ast.Expr) bool {
-		t := l.info.TypeOf(e)
+		t := l.typeOf(e)
 		b, ok := under(t).(*types.Basic)
-		return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 && l.info.Types[e].Value == nil
+		return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 && l.typeAndValue(e).Value == nil
 	}
 	zeros := l.neverSetFloats()
 	ast.Inspect(l.file, func(n ast.Node) bool {
@@ -35,7 +35,7 @@ func (l *lowerer) refuseSignedZero() {
 		case *ast.BinaryExpr:
 			// 1.0 / zero, with zero a float variable never set: an
 			// infinity, from which signed zeros come (-1 / inf).
-			if n.Op != token.QUO || !isFloat(n) || l.info.Types[n.X].Value == nil {
+			if n.Op != token.QUO || !isFloat(n) || l.typeAndValue(n.X).Value == nil {
 				break
 			}
 			if y, ok := ast.Unparen(n.Y).(*ast.Ident); ok && zeros[l.info.Uses[y]] {

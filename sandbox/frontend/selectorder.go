@@ -49,7 +49,7 @@ func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
 		calls = calls || l.hasCall(*e)
 	}
 	for _, s := range n.Body.List {
-		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && l.sentIntoIface(l.info.TypeOf(send.Chan), send.Value) {
+		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && l.sentIntoIface(l.typeOf(send.Chan), send.Value) {
 			calls = true
 		}
 	}
@@ -59,7 +59,7 @@ func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
 	l.note("select operands")
 	var temps []ast.Stmt
 	for _, e := range operands {
-		if tv := l.info.Types[*e]; tv.Value != nil || tv.IsNil() {
+		if tv := l.typeAndValue(*e); tv.Value != nil || tv.IsNil() {
 			continue
 		}
 		*e = l.temp(*e, nil, &temps)
@@ -86,7 +86,7 @@ func (l *lowerer) lowerGoReceiver(c *astutil.Cursor, n *ast.GoStmt) {
 	if id, ok := sel.X.(*ast.Ident); ok && strings.HasPrefix(id.Name, helperPrefix) {
 		return
 	}
-	recv, rtype := sel.X, l.info.TypeOf(sel.X)
+	recv, rtype := sel.X, l.typeOf(sel.X)
 	msig := s.Obj().Type().(*types.Signature)
 	if _, ptrRecv := msig.Recv().Type().(*types.Pointer); ptrRecv && !types.IsInterface(rtype) {
 		if _, isPtr := under(rtype).(*types.Pointer); !isPtr {
@@ -108,9 +108,9 @@ func (l *lowerer) convertSentValues(n *ast.SelectStmt) {
 		if !ok {
 			continue
 		}
-		ch, ok := under(l.info.TypeOf(send.Chan)).(*types.Chan)
-		vt := l.info.TypeOf(send.Value)
-		if !ok || !types.IsInterface(ch.Elem()) || vt == nil || types.IsInterface(vt) || l.info.Types[send.Value].IsNil() {
+		ch, ok := under(l.typeOf(send.Chan)).(*types.Chan)
+		vt := l.typeOf(send.Value)
+		if !ok || !types.IsInterface(ch.Elem()) || vt == nil || types.IsInterface(vt) || l.typeAndValue(send.Value).IsNil() {
 			continue
 		}
 		texpr, local := l.typeExpr(ch.Elem())
@@ -148,11 +148,11 @@ func parenRecv(values []ast.Expr, targets int) {
 // the value's own type first keeps them apart.
 func (l *lowerer) sentIntoIface(ct types.Type, e ast.Expr) bool {
 	ch, ok := under(ct).(*types.Chan)
-	vt := l.info.TypeOf(e)
+	vt := l.typeOf(e)
 	if !ok || !types.IsInterface(ch.Elem()) || vt == nil || types.IsInterface(vt) || isUntyped(vt) {
 		return false
 	}
-	tv := l.info.Types[e]
+	tv := l.typeAndValue(e)
 	if tv.Value != nil || tv.IsNil() {
 		return false
 	}
@@ -163,7 +163,7 @@ func (l *lowerer) sentIntoIface(ct types.Type, e ast.Expr) bool {
 // lowerSendIntoIface evaluates the value of c <- v into a variable of
 // its own type first when sentIntoIface says so.
 func (l *lowerer) lowerSendIntoIface(c *astutil.Cursor, n *ast.SendStmt) {
-	if c.Index() < 0 || !l.sentIntoIface(l.info.TypeOf(n.Chan), n.Value) {
+	if c.Index() < 0 || !l.sentIntoIface(l.typeOf(n.Chan), n.Value) {
 		return
 	}
 	l.note("sends into interface channels")

@@ -16,7 +16,7 @@ func (l *lowerer) typeIntegerCases(n *ast.SwitchStmt, tagType types.Type) {
 	for _, s := range n.Body.List {
 		clause := s.(*ast.CaseClause)
 		for i, e := range clause.List {
-			if tv := l.info.Types[e]; tv.Value != nil {
+			if tv := l.typeAndValue(e); tv.Value != nil {
 				if _, isLit := ast.Unparen(e).(*ast.BasicLit); isLit {
 					clause.List[i] = l.constExpr(tv.Value, tagType)
 				}
@@ -57,7 +57,7 @@ func (l *lowerer) lowerInterfaceCases(n *ast.SwitchStmt) {
 	for _, s := range n.Body.List {
 		clause := s.(*ast.CaseClause)
 		for i, e := range clause.List {
-			if t := l.info.TypeOf(e); t != nil && types.IsInterface(t) {
+			if t := l.typeOf(e); t != nil && types.IsInterface(t) {
 				l.note("switches on interface values")
 				clause.List[i] = &ast.BinaryExpr{X: e, Op: token.EQL, Y: ast.NewIdent("true")}
 			}

@@ -65,9 +65,9 @@ func (l *lowerer) lowerPlaces(c *astutil.Cursor, n *ast.AssignStmt) bool {
 		}
 		for i, e := range n.Rhs {
 			var typ types.Type
-			if t := l.info.TypeOf(e); t == nil || isUntyped(t) {
+			if t := l.typeOf(e); t == nil || isUntyped(t) {
 				if !isBlank(n.Lhs[i]) {
-					typ = l.info.TypeOf(n.Lhs[i])
+					typ = l.typeOf(n.Lhs[i])
 				}
 			}
 			values[i] = l.temp(e, typ, &temps)
@@ -77,7 +77,7 @@ func (l *lowerer) lowerPlaces(c *astutil.Cursor, n *ast.AssignStmt) bool {
 
 		v := values[i]
 		if len(n.Rhs) == 1 && len(n.Lhs) == 2 && i == 1 && l.isCommaOK(n.Rhs[0]) {
-			if t := l.info.TypeOf(n.Lhs[1]); t != nil && !types.Identical(t, types.Typ[types.Bool]) {
+			if t := l.typeOf(n.Lhs[1]); t != nil && !types.Identical(t, types.Typ[types.Bool]) {
 				texpr, _ := l.typeExpr(t)
 				v = &ast.CallExpr{Fun: l.parseExpr("(" + texpr + ")"), Args: []ast.Expr{v}}
 			}
@@ -127,7 +127,7 @@ func (l *lowerer) placesNeedPhases(n *ast.AssignStmt) bool {
 	if isBlank(n.Lhs[0]) && len(n.Rhs) == 1 {
 		// "_ = *p": the interpreter does not evaluate *p; "_ = a == b"
 		// it stores into the wrong slot.
-		if tv := l.info.Types[n.Rhs[0]]; tv.Value == nil && isBoolOp(n.Rhs[0]) {
+		if tv := l.typeAndValue(n.Rhs[0]); tv.Value == nil && isBoolOp(n.Rhs[0]) {
 			return true
 		}
 		return !l.hasCall(n.Rhs[0]) && l.mayPanic(n.Rhs[0])
@@ -136,7 +136,7 @@ func (l *lowerer) placesNeedPhases(n *ast.AssignStmt) bool {
 	if !ok || len(n.Rhs) != 1 {
 		return false
 	}
-	if _, isMap := under(l.info.TypeOf(ix.X)).(*types.Map); !isMap {
+	if _, isMap := under(l.typeOf(ix.X)).(*types.Map); !isMap {
 		return false
 	}
 	return l.mayPanic(n.Rhs[0])
@@ -190,7 +190,7 @@ func (l *lowerer) placeOperands(x ast.Expr, temps *[]ast.Stmt) ast.Expr {
 			return e
 		}
 		var typ types.Type
-		if t := l.info.TypeOf(e); t != nil && isUntyped(t) {
+		if t := l.typeOf(e); t != nil && isUntyped(t) {
 			typ = types.Default(t)
 		}
 		ref := l.temp(e, typ, temps)
@@ -208,7 +208,7 @@ func (l *lowerer) placeOperands(x ast.Expr, temps *[]ast.Stmt) ast.Expr {
 			}
 		}
 		var place ast.Expr
-		switch under(l.info.TypeOf(p.X)).(type) {
+		switch under(l.typeOf(p.X)).(type) {
 		case *types.Map, *types.Slice:
 			place = operand(p.X)
 		case *types.Pointer:
@@ -228,7 +228,7 @@ func (l *lowerer) placeOperands(x ast.Expr, temps *[]ast.Stmt) ast.Expr {
 		if sel == nil || len(sel.Index()) != 1 {
 			break
 		}
-		if _, isPtr := under(l.info.TypeOf(p.X)).(*types.Pointer); isPtr {
+		if _, isPtr := under(l.typeOf(p.X)).(*types.Pointer); isPtr {
 			return &ast.SelectorExpr{X: operand(p.X), Sel: p.Sel}
 		}
 		switch ast.Unparen(p.X).(type) {
@@ -293,13 +293,13 @@ func (l *lowerer) lowerAppendArgs(call *ast.CallExpr) {
 	if b, ok := l.info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
 		return
 	}
-	s, ok := under(l.info.TypeOf(call)).(*types.Slice)
+	s, ok := under(l.typeOf(call)).(*types.Slice)
 	if !ok {
 		return
 	}
 	reads := false
 	for _, a := range call.Args[2:] {
-		if tv := l.info.Types[a]; tv.Value == nil {
+		if tv := l.typeAndValue(a); tv.Value == nil {
 			if _, isID := ast.Unparen(a).(*ast.Ident); !isID {
 				reads = true
 			}
@@ -327,8 +327,8 @@ func (l *lowerer) lowerOpAssign(c *astutil.Cursor, n *ast.AssignStmt) bool {
 	l.note("assignments to places")
 	var temps []ast.Stmt
 	var typ types.Type
-	if t := l.info.TypeOf(n.Rhs[0]); t != nil && isUntyped(t) && n.Tok != token.SHL_ASSIGN && n.Tok != token.SHR_ASSIGN {
-		typ = l.info.TypeOf(n.Lhs[0])
+	if t := l.typeOf(n.Rhs[0]); t != nil && isUntyped(t) && n.Tok != token.SHL_ASSIGN && n.Tok != token.SHR_ASSIGN {
+		typ = l.typeOf(n.Lhs[0])
 	}
 	v := l.temp(n.Rhs[0], typ, &temps)
 	temps = append(temps, &ast.AssignStmt{Lhs: n.Lhs, TokPos: n.TokPos, Tok: n.Tok, Rhs: []ast.Expr{v}})

@@ -46,30 +46,30 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 		var conds []string
 		var only types.Type
 		for _, e := range clause.List {
-			if l.info.Types[e].IsNil() {
+			if l.typeAndValue(e).IsNil() {
 				conds = append(conds, ts+" == nil")
 				continue
 			}
-			texpr, _ := l.typeExpr(l.info.TypeOf(e))
-			if isEmptyInterface(l.info.TypeOf(e)) {
+			texpr, _ := l.typeExpr(l.typeOf(e))
+			if isEmptyInterface(l.typeOf(e)) {
 				// The interpreter fails x.(any); any non-nil value is one.
 				conds = append(conds, ts+" != nil")
 				if len(clause.List) == 1 {
-					only = l.info.TypeOf(e)
+					only = l.typeOf(e)
 				}
 				continue
 			}
-			if box, ok := l.boxFor(l.info.TypeOf(e)); ok {
+			if box, ok := l.boxFor(l.typeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+box+"_unbox("+ts+")\nreturn ok\n}()")
-			} else if okName, _, ok := l.assertHelpers(l.info.TypeOf(x), l.info.TypeOf(e)); ok {
+			} else if okName, _, ok := l.assertHelpers(l.typeOf(x), l.typeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
-			} else if t := l.info.TypeOf(e); isError(l.info.TypeOf(x)) && !types.IsInterface(t) {
+			} else if t := l.typeOf(e); isError(l.typeOf(x)) && !types.IsInterface(t) {
 				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
 			} else {
-				conds = append(conds, l.typeTest(ts, l.info.TypeOf(e)))
+				conds = append(conds, l.typeTest(ts, l.typeOf(e)))
 			}
 			if len(clause.List) == 1 {
-				only = l.info.TypeOf(e)
+				only = l.typeOf(e)
 			}
 		}
 		src := "switch {\ndefault:\n}"
@@ -84,12 +84,12 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				texpr, _ := l.typeExpr(only)
 				value = texpr + "(" + ts + ")"
 			} else if box, ok := l.boxFor(only); only != nil && ok {
-				static := l.typeString(l.info.TypeOf(x), func(p *types.Package) string { return p.Name() })
+				static := l.typeString(l.typeOf(x), func(p *types.Package) string { return p.Name() })
 				value = box + "_must(" + ts + ", " + strconv.Quote(static) + ")"
 			} else if only != nil {
 				texpr, _ := l.typeExpr(only)
 				value = ts + ".(" + texpr + ")"
-				if _, must, ok := l.assertHelpers(l.info.TypeOf(x), only); ok {
+				if _, must, ok := l.assertHelpers(l.typeOf(x), only); ok {
 					value = must + "(" + ts + ")"
 				}
 			}
@@ -116,10 +116,10 @@ func (l *lowerer) hasInterfaceCase(n *ast.TypeSwitchStmt) bool {
 	}
 	for _, stmt := range n.Body.List {
 		for _, e := range stmt.(*ast.CaseClause).List {
-			if t := l.info.TypeOf(e); t != nil && !l.info.Types[e].IsNil() && types.IsInterface(t) {
+			if t := l.typeOf(e); t != nil && !l.typeAndValue(e).IsNil() && types.IsInterface(t) {
 				return true
 			}
-			if _, boxed := l.boxKey(l.info.TypeOf(e)); boxed && !l.info.Types[e].IsNil() {
+			if _, boxed := l.boxKey(l.typeOf(e)); boxed && !l.typeAndValue(e).IsNil() {
 				return true // a boxed type: unboxed by the lowered form
 			}
 		}
