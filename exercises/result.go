@@ -187,6 +187,10 @@ func describeRunError(e *RunError, inPage bool) string {
 		return "timed out: the code did not finish (an endless loop, or a wait that never ends?)"
 	case "stopped":
 		return "stopped before it finished"
+	case "runtime":
+		if strings.HasSuffix(e.Message, "deadlock!") {
+			return "your code blocked forever: every goroutine waits on a channel or a lock that nothing will release" + at + " (" + e.Message + ")"
+		}
 	case "panic":
 		return "your code panicked" + at + ": " + strings.TrimPrefix(e.Message, "panic: ")
 	case "crash":

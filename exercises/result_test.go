@@ -60,6 +60,12 @@ func TestParseCheck(t *testing.T) {
 				Message: "your code does not fit the checks (a type or signature differs from the starter's): 300:2: cannot use b (type *Bucket)"},
 		},
 		{
+			name: "a deadlock says what blocked",
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "runtime", Message: "fatal error: all goroutines are asleep - deadlock!"}},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,
+				Message: "your code blocked forever: every goroutine waits on a channel or a lock that nothing will release (fatal error: all goroutines are asleep - deadlock!)"},
+		},
+		{
 			name: "out of stack",
 			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "crash", Message: "runtime: goroutine stack exceeds 67108864-byte limit"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError,

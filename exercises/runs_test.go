@@ -46,6 +46,27 @@ func TestEndlessLoopTimesOutAndOthersStillReport(t *testing.T) {
 	}
 }
 
+func TestDeadlockIsReportedAsGoReportsIt(t *testing.T) {
+	e := mustGet(t, "token-bucket")
+	// Wait for a token on a channel nobody sends on.
+	src := strings.Replace(e.Solution, "func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n",
+		"func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n\tif b.capacity == 10 {\n\t\t<-make(chan int)\n\t}\n", 1)
+	require.NotEqual(t, e.Solution, src)
+	r := e.Grade(context.Background(), native.Runner, src, exercises.Options{Parallel: 2, Timeout: 60 * time.Second})
+	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	found := false
+	for _, c := range r.Checks {
+		if c.Name != "capacity-cap" {
+			continue
+		}
+		found = true
+		assert.Equal(t, exercises.StatusError, c.Status)
+		assert.Contains(t, c.Message, "all goroutines are asleep - deadlock!", "not the time limit: %s", c.Message)
+		assert.Contains(t, c.Input, "b := NewBucket(10, 2, t0)", "a deadlock names the input it was running")
+	}
+	require.True(t, found, "no capacity-cap check in\n%s", r.Text())
+}
+
 func TestPanicIsReportedWithLineAndInput(t *testing.T) {
 	e := mustGet(t, "token-bucket")
 	// Forget to return the bucket: the first Allow dereferences nil.

@@ -1,10 +1,8 @@
 package sandbox
 
 import (
-	"bytes"
 	"fmt"
 	"reflect"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -266,37 +264,15 @@ const interpPackage = "github.com/traefik/yaegi/interp."
 // that takes the JavaScript host's events comes and goes with the event
 // loop).
 func goroutines() map[string]string {
-	buf := make([]byte, 8<<10)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
 	out := map[string]string{}
-	for _, g := range bytes.Split(buf, []byte("\n\n")) {
-		rest, ok := bytes.CutPrefix(g, []byte("goroutine "))
-		if !ok {
-			continue
-		}
-		id, _, ok := bytes.Cut(rest, []byte(" "))
-		if !ok {
-			continue
-		}
-		creator := ""
-		if _, after, ok := bytes.Cut(g, []byte("\ncreated by ")); ok {
-			creator, _, _ = strings.Cut(string(after), " in goroutine ")
-			creator, _, _ = strings.Cut(creator, "\n")
-		}
+	for _, g := range stacks() {
 		// A goroutine the program could have started has a creator; the
 		// main goroutine, and under GOOS=js the one that takes the host's
 		// events (runtime.handleEvent), have none.
-		if creator == "" || strings.HasPrefix(creator, "runtime.") {
+		if g.creator == "" || strings.HasPrefix(g.creator, "runtime.") {
 			continue
 		}
-		out[string(id)] = creator
+		out[g.id] = g.creator
 	}
 	return out
 }

@@ -32,16 +32,17 @@ type run struct {
 	graded      grading // what the harness reported
 	life        *lifecycle
 
-	mu       sync.Mutex
-	started  time.Time    // when main started, in real time
-	returned bool         // main returned
-	panicked *panicReport // the first fatal panic
-	full     bool         // output reached the cap
-	exited   *int         // the status os.Exit ended the program with
-	elapsed  time.Duration
-	frozen   bool         // elapsed is final
-	initProg func() error // runs the package's initialization, once compiled
-	initErr  error        // what initialization returned
+	mu         sync.Mutex
+	started    time.Time    // when main started, in real time
+	returned   bool         // main returned
+	panicked   *panicReport // the first fatal panic
+	full       bool         // output reached the cap
+	exited     *int         // the status os.Exit ended the program with
+	deadlocked bool         // every goroutine was asleep (deadlock.go)
+	elapsed    time.Duration
+	frozen     bool         // elapsed is final
+	initProg   func() error // runs the package's initialization, once compiled
+	initErr    error        // what initialization returned
 }
 
 // rerunBudget is how long a panicking run may have run (compiling aside:
@@ -96,7 +97,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	}
 	switch {
 	case failure == nil:
-	case failure.Kind == KindPanic:
+	case failure.Kind == KindPanic, r.isDeadlocked():
 		res.ExitCode = 2
 	case failure.Kind == KindExit:
 		res.ExitCode = r.exitStatus()
@@ -272,6 +273,9 @@ func (r *run) start(it *interp.Interpreter, p *program, progs ...*interp.Program
 	// and wait for release, so the context always ends first and the
 	// interpreter is always stopped. (ExecuteWithContext would stop it
 	// too, but it races on its results when the context ends first.)
+	if r.clock != nil {
+		go r.watchDeadlock()
+	}
 	_, err := it.EvalWithContext(r.ctx, startSource)
 	// A main or End blocked in MainDone, reportPanic or End may now
 	// return; the interpreter has stopped them.
@@ -309,6 +313,13 @@ func (r *run) runInit() bool {
 	defer r.mu.Unlock()
 	r.initErr = err
 	return err == nil && !r.endedLocked()
+}
+
+// isDeadlocked reports whether the run ended as deadlocked.
+func (r *run) isDeadlocked() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.deadlocked
 }
 
 // ended reports whether a panic, the output cap or os.Exit ended the
@@ -376,7 +387,7 @@ func compile(it *interp.Interpreter, p *program) (prog *interp.Program, e *Error
 // outcome decides how the run ended, given what the interpreter said.
 func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 	r.mu.Lock()
-	returned, panicked, full, exited := r.returned, r.panicked, r.full, r.exited
+	returned, panicked, full, exited, deadlocked := r.returned, r.panicked, r.full, r.exited, r.deadlocked
 	if r.initErr != nil {
 		// Initialization failed, and End stopped the run.
 		err = r.initErr
@@ -388,6 +399,8 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 		return nil, panicked
 	case exited != nil && *exited == 0:
 		return nil, nil
+	case deadlocked:
+		return &Error{Kind: KindRuntime, Message: deadlockMessage}, nil
 	case exited != nil:
 		return exitError(*exited), nil
 	case full:

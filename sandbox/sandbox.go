@@ -102,8 +102,8 @@ const (
 	KindCompile Kind = "compile"
 	// KindImport: the source imports a package outside the allow-list.
 	KindImport Kind = "import"
-	// KindRuntime: the run was stopped: time limit, cancellation, or
-	// output over the cap.
+	// KindRuntime: the run was stopped: time limit, cancellation, output
+	// over the cap, or a deadlock (deadlock.go; Result.ExitCode 2, as Go's).
 	KindRuntime Kind = "runtime"
 	// KindPanic: the program panicked, in main or in a goroutine.
 	KindPanic Kind = "panic"
@@ -142,7 +142,7 @@ type Result struct {
 	VirtualElapsed time.Duration
 	// RealElapsed is the wall-clock time the run took, compile included.
 	RealElapsed time.Duration
-	// ExitCode is 0 on success, 2 after a panic (as with go run), the
+	// ExitCode is 0 on success, 2 after a panic or a deadlock (as with go run), the
 	// status given to os.Exit, and 1 for every other failure.
 	ExitCode int
 	// Err is nil when the program ran to the end of main.
