@@ -44,7 +44,7 @@ func (r *run) exports() interp.Exports {
 	ex["time/time"] = r.bindTime(ex["time/time"])
 	ex["context/context"] = r.bindContext(ex["context/context"])
 	ex[osPath] = r.bindOS()
-	for key, table := range progfmt.Symbols() {
+	for key, table := range progfmt.Symbols(&r.panicNames) {
 		ex[key] = table
 	}
 	ex["math/rand/rand"] = bindMethods(ex["math/rand/rand"], mathrand.New(newLockedSource(r.seed)))
@@ -59,7 +59,8 @@ func (r *run) exports() interp.Exports {
 		"PanicAt":   reflect.ValueOf(r.trace.PanicAt),
 		"Frame":     reflect.ValueOf(r.trace.Frame),
 		"MainDone":  reflect.ValueOf(r.mainDone),
-		"Sprint":    reflect.ValueOf(sprintPanicValue),
+		"Sprint":    reflect.ValueOf(r.sprintPanicValue),
+		"Named":     reflect.ValueOf(r.namedPanicValue),
 		"Unwrap":    reflect.ValueOf(unwrapPanicValue),
 		"Runtime":   reflect.ValueOf(runtimePanicValue),
 		"Token":     reflect.ValueOf(r.panics.Token),
@@ -205,6 +206,33 @@ func bindMethods(t map[string]reflect.Value, src any) map[string]reflect.Value {
 		}
 	}
 	return t
+}
+
+// sprintPanicValue formats a panic value the interpreter could not
+// describe itself, as the Go runtime would print it: with its type's
+// name when the program panicked with a value of its own type
+// (progfmt.PanicNames).
+func (r *run) sprintPanicValue(v any) string {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	if s, ok := r.namedPanicValue(v); ok {
+		return s
+	}
+	return sprintPanicValue(v)
+}
+
+// namedPanicValue formats v as the Go runtime prints a panic value of a
+// type of the program without methods, if the program panicked with it.
+func (r *run) namedPanicValue(v any) (string, bool) {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	name, ok := r.panicNames.Name(v)
+	if !ok {
+		return "", false
+	}
+	return progfmt.Describe(v, name, builtinValue), true
 }
 
 // sprintPanicValue formats a panic value the interpreter could not

@@ -49,6 +49,8 @@ func flakylab_report_(v any, line, col int) {
 		msg = e.Error()
 	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
 		msg = s.String()
+	} else if s, ok := flakylab_rt_.Named(v); ok {
+		msg = s
 	} else if s, ok := v.(string); ok {
 		msg = s
 	} else {

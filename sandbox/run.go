@@ -13,6 +13,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/flakylab/flakylab/sandbox/internal/gosrc"
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // run is the state of one Run: its output, clock, and how it ended.
@@ -28,8 +29,9 @@ type run struct {
 	prog        *program
 	errs        []*Error // every compile error, when the front end rejected the program
 	panics      panicTokens
-	harness     string  // Options.Harness
-	graded      grading // what the harness reported
+	panicNames  progfmt.PanicNames // the Go names of the values the program panics with
+	harness     string             // Options.Harness
+	graded      grading            // what the harness reported
 	life        *lifecycle
 
 	mu         sync.Mutex
@@ -421,7 +423,7 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 		// A panic outside main and the goroutines: a package-level
 		// variable's initializer.
 		frames, line, col := r.trace.take()
-		return nil, &panicReport{msg: goPanicMessage(sprintPanicValue(pe.Value)), frames: frames, line: line, col: col}
+		return nil, &panicReport{msg: goPanicMessage(r.sprintPanicValue(pe.Value)), frames: frames, line: line, col: col}
 	}
 	if err != nil {
 		return p.interpError(KindRuntime, err), nil

@@ -365,3 +365,29 @@ func (l *lowerer) goSignature(s *types.Signature) string {
 	}
 	return r
 }
+
+// namePanic writes panic(x), for x of a type of the program without
+// methods, as panic(progfmt.Panic(x, name)): the runtime prints such a
+// value with its type's name (main.MyInt(3), (main.P) 0xc000012345),
+// which the interpreter's value lacks (progfmt.PanicNames).
+func (l *lowerer) namePanic(call *ast.CallExpr) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || len(call.Args) != 1 || l.info.Uses[id] != types.Universe.Lookup("panic") {
+		return
+	}
+	arg := call.Args[0]
+	if lit, boxed := arg.(*ast.CompositeLit); boxed && l.boxLits[lit] && len(lit.Elts) == 1 {
+		arg = lit.Elts[0]
+	}
+	t := l.info.TypeOf(arg)
+	if t == nil || types.IsInterface(t) || l.hasTypeParam(t) || types.NewMethodSet(t).Len() > 0 || len(l.ownTypes()) == 0 {
+		return
+	}
+	name := "" // a value of another type: what the runtime prints from its value
+	if l.mentionsOwnType(t) {
+		name = l.goTypeName(t)
+	}
+	pkg := l.importName(progfmt.Path)
+	call.Args[0] = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(pkg), Sel: ast.NewIdent("Panic")}, Lparen: call.Args[0].Pos(),
+		Args: []ast.Expr{call.Args[0], &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(name)}}, Rparen: call.Args[0].End()}
+}

@@ -294,6 +294,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.lowerShift(n)
 	case *ast.CallExpr:
+		l.namePanic(n)
 		if e := l.lowerIfaceConversion(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break

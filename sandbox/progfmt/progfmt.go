@@ -220,13 +220,15 @@ func (f formatted) Format(s fmt.State, verb rune) {
 	_, _ = s.Write(p.buf)
 }
 
-// Symbols is the package's table for the interpreter (interp.Exports).
-func Symbols() map[string]map[string]reflect.Value {
+// Symbols is the package's table for the interpreter (interp.Exports),
+// with panics recorded in names (a run's own).
+func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 	return map[string]map[string]reflect.Value{
 		Path + "/progfmt": {
 			"Value":   reflect.ValueOf(Value),
 			"Dynamic": reflect.ValueOf(Dynamic),
 			"Handles": reflect.ValueOf(Handles),
+			"Panic":   reflect.ValueOf(names.Panic),
 		},
 	}
 }

@@ -108,7 +108,7 @@ func interpret(src []byte) (stdout string, diags []frontend.Diagnostic, err erro
 	if err := i.Use(core); err != nil {
 		return "", nil, err
 	}
-	if err := i.Use(progfmt.Symbols()); err != nil {
+	if err := i.Use(progfmt.Symbols(&progfmt.PanicNames{})); err != nil {
 		return "", nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
