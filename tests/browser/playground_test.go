@@ -194,7 +194,7 @@ func TestFormat(t *testing.T) {
 	click(t, ctx, "format")
 	waitState(t, ctx, "ready", 5*time.Second)
 	require.NoError(t, waitTrue(ctx, `document.getElementById("status").textContent.startsWith("Formatted")`))
-	assert.Contains(t, eval[string](t, ctx, `document.getElementById("source").value`), "\tfmt.Println(\"x\")")
+	assert.Contains(t, source(t, ctx), "\tfmt.Println(\"x\")")
 }
 
 func waitOutput(t *testing.T, ctx context.Context, want string) {

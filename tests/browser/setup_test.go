@@ -109,9 +109,17 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
+// setSource replaces the playground's program (one editor transaction, as
+// an example chosen from the menu).
 func setSource(t *testing.T, ctx context.Context, src string) {
 	t.Helper()
-	eval[chromedp.Void](t, ctx, `document.getElementById("source").value = `+js(src))
+	eval[chromedp.Void](t, ctx, `playground.setSource(`+js(src)+`)`)
+}
+
+// source is the program in the playground's editor.
+func source(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `playground.source()`)
 }
 
 func text(t *testing.T, ctx context.Context, id string) string {

@@ -155,7 +155,7 @@ var axeSizes = []struct {
 // TestAccessibilityOfEveryPage runs axe-core on every page of the site at
 // 1280×800 and 390×844, and again after a learner has used it: an example
 // run, an example that fails to compile, a quick check answered and an
-// exercise checked. It fails on any serious or critical violation and logs
+// exercise checked, a playground run that failed to compile. It fails on any serious or critical violation and logs
 // the count of failing nodes by impact.
 func TestAccessibilityOfEveryPage(t *testing.T) {
 	t.Parallel()
@@ -219,4 +219,16 @@ func axeAfterUse(t *testing.T, ctx context.Context, base, size string, tally *ax
 		failWithShot(t, ctx, "axe-exercise", "%s: Check never finished: %v", ex, err)
 	}
 	tally.add(size+" "+ex+" after a check", axeRun(t, ctx))
+
+	// The playground after a run that fails to compile: the error line
+	// marked in the editor, the Errors pane filled.
+	load(t, ctx, base+"playground.html")
+	if err := waitFor(ctx, `document.body.dataset.state === "ready"`, 60*time.Second); err != nil {
+		failWithShot(t, ctx, "axe-playground", "the playground's runtime never got ready: %v", err)
+	}
+	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() {\n\tx := 1\n}\n"), document.getElementById("run").click(), "ok"`)
+	if err := waitFor(ctx, `document.body.dataset.state === "ready" && document.querySelector("#source .cm-error-line") !== null`, 30*time.Second); err != nil {
+		failWithShot(t, ctx, "axe-playground", "the compile error was not marked in the editor: %v", err)
+	}
+	tally.add(size+" playground.html after a compile error", axeRun(t, ctx))
 }

@@ -86,15 +86,15 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 
 	typeInto(t, ctx, "bucket-burst", "package main\n\nfunc main() { println(\"from the lesson\") }\n")
 	evalString(t, ctx, ex("bucket-burst")+`.querySelector('a[data-role="playground"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `location.pathname.endsWith("playground.html") && document.getElementById("source") && document.getElementById("source").value.includes("from the lesson")`, 20*time.Second), "the example's link did not open its code in the playground")
+	require.NoError(t, waitFor(ctx, `location.pathname.endsWith("playground.html") && globalThis.playground && playground.source().includes("from the lesson")`, 20*time.Second), "the example's link did not open its code in the playground")
 	assert.Contains(t, evalString(t, ctx, `document.getElementById("opened").textContent`), "Nothing has run")
 	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared program ran without Run")
 
 	// Edits are kept across a reload.
-	evalString(t, ctx, `(() => { const s = document.getElementById("source"); s.value = "package main\n\nfunc main() { println(\"kept\") }\n"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
+	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"kept\") }\n", {save: true}), "ok"`)
 	time.Sleep(400 * time.Millisecond)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
-	require.NoError(t, waitFor(ctx, `document.getElementById("source").value.includes("kept")`, 10*time.Second), "the playground lost its program on reload")
+	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, 10*time.Second), "the playground lost its program on reload")
 
 	// Share, then open the link in a fresh state: same program, not run.
 	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
@@ -103,13 +103,13 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 	link := evalString(t, ctx, `document.getElementById("share-link").value`)
 	evalString(t, ctx, `localStorage.clear(), "ok"`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(link)))
-	require.NoError(t, waitFor(ctx, `document.getElementById("source").value.includes("kept")`, 10*time.Second), "the shared link did not open its program")
+	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, 10*time.Second), "the shared link did not open its program")
 	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
 	time.Sleep(300 * time.Millisecond)
 	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared link ran its program")
 
 	// A damaged link: a clear message, and the learner's program unchanged.
-	evalString(t, ctx, `(() => { const s = document.getElementById("source"); s.value = "package main\n\nfunc main() { println(\"mine\") }\n"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
+	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"mine\") }\n", {save: true}), "ok"`)
 	time.Sleep(400 * time.Millisecond)
 	for _, frag := range []string{"#code=%%%", "#code=AAAA", "#code="} {
 		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(srv.URL+"playground.html"+frag)))
@@ -117,7 +117,7 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 		msg := evalString(t, ctx, `document.getElementById("opened").textContent`)
 		assert.Contains(t, msg, "could not be opened", "%s: message", frag)
 		assert.Contains(t, msg, "unchanged", "%s: message", frag)
-		assert.Contains(t, evalString(t, ctx, `document.getElementById("source").value`), `println("mine")`, "%s: the learner's program", frag)
+		assert.Contains(t, evalString(t, ctx, `playground.source()`), `println("mine")`, "%s: the learner's program", frag)
 	}
 	noProblems(t, ctx, p, "playground")
 }

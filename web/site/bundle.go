@@ -13,7 +13,7 @@ import (
 // BundleEntries are the ES modules esbuild bundles into js/ of the site,
 // relative to the repository root. The host's runtime module (js/runtime.js
 // in the site) stays a separate file: the bundle imports it relatively.
-var BundleEntries = []string{"web/site/js/lesson.js", "web/site/js/exercise.js"}
+var BundleEntries = []string{"web/site/js/lesson.js", "web/site/js/exercise.js", "web/site/js/playground.js"}
 
 // StyleEntries are stylesheets kept in other folders of the repository that
 // esbuild minifies into css/ of the site: the quiz and review views' styles.
@@ -21,7 +21,7 @@ var StyleEntries = []string{"web/quiz/quiz.css"}
 
 // Bundle runs esbuild (the npm devDependency) on BundleEntries from the
 // repository root root, writing minified ES modules into out/js/: one file
-// per entry (js/lesson.js, js/exercise.js) and the chunks they share or load
+// per entry (js/lesson.js, js/exercise.js, js/playground.js) and the chunks they share or load
 // only when a page needs them (js/chunk-HASH.js: the editor, the charts).
 // Chunks of earlier builds are removed. It returns the files written,
 // relative to out.

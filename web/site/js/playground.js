@@ -1,11 +1,13 @@
-// The runtime's own page: a textarea, Run, Stop, Format and Share. The
-// program is kept in this browser as it is edited; a shared link
-// (playground.html#code=...) opens a program but never runs it: only Run
-// does.
+// The runtime's own page (playground.html): the lessons' editor, Run, Stop,
+// Format and Share. The program is kept in this browser as it is edited; a
+// shared link (playground.html#code=...) opens a program but never runs it:
+// only Run does. Bundled by the site's build (web/site/bundle.go), so it
+// shares the editor's chunk with the lessons.
 
 import { Runtime } from "./runtime.js";
-import { OutputView } from "./output.js";
-import { decodeProgram, playgroundLink, programFromHash } from "./share.js";
+import { OutputView } from "../../static/js/output.js";
+import { decodeProgram, playgroundLink, programFromHash } from "../../static/js/share.js";
+import { createEditor, replaceAll, markError } from "./editor.js";
 
 const examples = {
   bucket: `package main
@@ -83,7 +85,7 @@ func main() {
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  source: $("source"), example: $("example"),
+  source: $("source"), example: $("example"), keys: $("keys"),
   run: $("run"), stop: $("stop"), format: $("format"), share: $("share"),
   shareBox: $("share-box"), shareLink: $("share-link"), shareText: $("share-text"),
   loading: $("loading"), progress: $("progress"), progressText: $("progress-text"),
@@ -163,17 +165,52 @@ function explain(err) {
   return `${label}${where}: ${message}`;
 }
 
-// selectLine moves the caret to a 1-based line and column of the source.
+// The editor. Programmatic replacements (an example, a shared link, Format)
+// set `replacing`, so that only the learner's own edits clear the example
+// menu; a shared program is saved only once the learner edits it.
+let replacing = false;
+const editor = createEditor({
+  parent: ui.source,
+  doc: "",
+  label: "Go program",
+  onRun: () => { if (document.body.dataset.state === "ready") run(); },
+  // Esc stops a run; otherwise it leaves the editor for the Run button, so
+  // the keyboard is never trapped in the text.
+  onLeave: () => {
+    if (rt.running) rt.stop();
+    else ui.run.disabled ? ui.example.focus() : ui.run.focus();
+  },
+  onChange: () => {
+    if (replacing) return;
+    ui.example.value = "";
+    scheduleSave();
+  },
+});
+editor.contentDOM.setAttribute("aria-describedby", "keys");
+const source = () => editor.state.doc.toString();
+
+function setSource(text, { save = false } = {}) {
+  replacing = !save;
+  try {
+    replaceAll(editor, text);
+  } finally {
+    replacing = false;
+  }
+}
+
+// selectLine marks a 1-based line as the error's and moves the caret to its
+// column.
 function selectLine(line, column) {
-  const lines = ui.source.value.split("\n");
-  let at = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += Math.max(0, column - 1);
-  ui.source.focus();
-  ui.source.setSelectionRange(at, at);
+  markError(editor, line);
+  if (line < 1 || line > editor.state.doc.lines) return;
+  const l = editor.state.doc.line(line);
+  editor.dispatch({ selection: { anchor: Math.min(l.to, l.from + Math.max(0, column - 1)) } });
+  editor.focus();
 }
 
 const rt = new Runtime({ onProgress: showProgress });
+// The width under which playground.css stacks the output below the editor.
+const oneColumn = matchMedia("(max-width: 61.99rem)");
 let ticker = 0;
 
 async function run() {
@@ -185,7 +222,10 @@ async function run() {
   setStatus("Running…");
   ticker = setInterval(() => setStatus(`Running… ${duration(performance.now() - started)}`), 250);
   try {
-    const r = await rt.run(ui.source.value, { onStdout: stream("stdout"), onStderr: stream("stderr") });
+    markError(editor, 0);
+    // On one column the output is below the editor: bring it into view.
+    if (oneColumn.matches) ui.stdout.scrollIntoView({ block: "nearest" });
+    const r = await rt.run(source(), { onStdout: stream("stdout"), onStderr: stream("stderr") });
     // The result holds the whole output; it replaces the streamed copy.
     // A truncated output already ends with the runtime's own notice.
     // A panic's report is usually in stderr already; do not say it twice.
@@ -211,8 +251,9 @@ async function run() {
 async function format() {
   setState("busy");
   try {
-    const { source } = await rt.format(ui.source.value);
-    ui.source.value = source;
+    const formatted = (await rt.format(source())).source;
+    // One undoable step, saved like any edit.
+    if (formatted !== source()) setSource(formatted, { save: true });
     setStatus("Formatted.");
   } catch (err) {
     const where = err.line > 0 ? ` (line ${err.line}, column ${err.column})` : "";
@@ -245,9 +286,9 @@ function saveProgram(source, key = SAVED) {
 let saveTimer = 0;
 let sharedUnsaved = false; // a shared program shown, not edited yet
 
-function show(source) {
-  ui.source.value = source;
-  ui.example.value = Object.keys(examples).find((k) => examples[k] === source) ?? "";
+function show(text) {
+  setSource(text);
+  ui.example.value = Object.keys(examples).find((k) => examples[k] === text) ?? "";
 }
 
 function announceOpened(text, isError = false) {
@@ -264,9 +305,9 @@ async function open() {
   const value = programFromHash(location.hash);
   if (value === null) return;
   try {
-    const source = await decodeProgram(value);
-    show(source);
-    sharedUnsaved = own !== null && own !== source;
+    const shared = await decodeProgram(value);
+    show(shared);
+    sharedUnsaved = own !== null && own !== shared;
     announceOpened("You opened a shared program. Nothing has run: read it, then press Run." +
       (sharedUnsaved ? " Your own program is kept; editing this one saves it in its place, and the previous one stays in this browser's storage." : ""));
   } catch (err) {
@@ -278,7 +319,7 @@ async function open() {
 
 async function share() {
   try {
-    const link = await playgroundLink(ui.source.value, location.pathname);
+    const link = await playgroundLink(source(), location.pathname);
     ui.shareLink.value = link;
     ui.shareBox.hidden = false;
     ui.shareLink.focus();
@@ -305,23 +346,21 @@ function scheduleSave() {
       if (own !== null) saveProgram(own, BEFORE_SHARE);
       sharedUnsaved = false;
     }
-    if (!saveProgram(ui.source.value)) setStatus("This browser would not save your program (storage is full or disabled); copy it before you leave.", true);
+    if (!saveProgram(source())) setStatus("This browser would not save your program (storage is full or disabled); copy it before you leave.", true);
   }, 250);
 }
 ui.example.addEventListener("change", () => {
   if (!examples[ui.example.value]) return;
-  ui.source.value = examples[ui.example.value];
-  scheduleSave();
-});
-ui.source.addEventListener("input", () => {
-  ui.example.value = "";
+  setSource(examples[ui.example.value]);
   scheduleSave();
 });
 ui.share.addEventListener("click", share);
 ui.run.addEventListener("click", run);
 ui.stop.addEventListener("click", () => rt.stop());
 ui.format.addEventListener("click", format);
+// The same keys outside the editor (the editor handles its own).
 document.addEventListener("keydown", (e) => {
+  if (e.defaultPrevented) return;
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && document.body.dataset.state === "ready") {
     e.preventDefault();
     run();
@@ -331,7 +370,12 @@ document.addEventListener("keydown", (e) => {
 });
 
 // Tests and benchmarks drive the page through this handle.
-globalThis.playground = { runtime: rt, examples, readyAt: null, output: out };
+globalThis.playground = {
+  runtime: rt, examples, readyAt: null, output: out, editor, source,
+  // setSource(text) shows a program as the example menu does; with
+  // {save: true} it is kept like the learner's own edit.
+  setSource: (text, opts) => (opts?.save ? setSource(text, opts) : show(text)),
+};
 rt.ready.then(
   () => {
     globalThis.playground.readyAt = performance.now();

@@ -1,0 +1,163 @@
+//go:build browser
+
+package browser_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var ctrl = chromedp.KeyModifiers(chromedp.ModifierCtrl)
+
+// keys sends key events to the focused element.
+func keys(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, actions...), "keys: %s", what)
+}
+
+// pressEnter presses Enter as a keyboard does: one keydown that carries
+// the text "\r" (which the page may cancel), then keyup. (chromedp's
+// KeyEvent sends the text in a separate char event, which an editor that
+// handled the keydown would see as a second Enter.)
+func pressEnter(t *testing.T, ctx context.Context) {
+	t.Helper()
+	down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, Text: "\r", UnmodifiedText: "\r"}
+	up := down
+	up.Type, up.Text, up.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
+	for _, e := range []input.DispatchKeyEventParams{down, up} {
+		_, err := chromedp.Call(ctx, input.DispatchKeyEvent, e)
+		require.NoError(t, err, "pressing Enter")
+	}
+}
+
+// insertText types text at the caret as an input method or a paste does,
+// through the editor's own input handling.
+func insertText(t *testing.T, ctx context.Context, text string) {
+	t.Helper()
+	_, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text})
+	require.NoError(t, err, "inserting %q", text)
+}
+
+// focusEditor puts the caret in the playground's editor.
+func focusEditor(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[chromedp.Void](t, ctx, `document.querySelector("#source .cm-content").focus()`)
+	require.True(t, eval[bool](t, ctx, `document.activeElement === document.querySelector("#source .cm-content")`), "the editor takes the focus")
+}
+
+// replaceProgram empties the editor (Ctrl+A, Backspace) and types text in
+// its place. (Typing over a selection of several lines makes Chromium's own
+// editing try a style attribute, which the site's policy blocks and logs.)
+func replaceProgram(t *testing.T, ctx context.Context, text string) {
+	t.Helper()
+	focusEditor(t, ctx)
+	keys(t, ctx, "select all, delete", chromedp.KeyEvent("a", ctrl), chromedp.KeyEvent(kb.Backspace))
+	require.Empty(t, source(t, ctx), "the editor after Ctrl+A, Backspace")
+	insertText(t, ctx, text)
+}
+
+// forgetProgramAfter removes the program the test leaves in the browser's
+// storage, which the other tests' playgrounds share.
+func forgetProgramAfter(t *testing.T, ctx context.Context) {
+	t.Cleanup(func() {
+		_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.removeItem("flakylab:playground"), true`))
+	})
+}
+
+// TestPlaygroundEditorBehavesLikeTheLessons: the playground's program is in
+// the lessons' editor, not a textarea. Go is coloured; Enter after `{`
+// indents with one tab and `}` on its own line goes back (as gofmt writes
+// it); Ctrl+Enter runs without leaving the editor; Esc leaves it for Run;
+// what was typed is there after a reload, and not run.
+func TestPlaygroundEditorBehavesLikeTheLessons(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	forgetProgramAfter(t, ctx)
+
+	require.True(t, eval[bool](t, ctx, `document.querySelector("textarea") === null && document.querySelector("#source .cm-content")?.contentEditable === "true"`),
+		"the program is in a CodeMirror editor, not a textarea")
+	assert.Equal(t, "Go program", eval[string](t, ctx, `document.querySelector("#source .cm-content").getAttribute("aria-label")`), "the editor's accessible name")
+
+	// Syntax colours: the opening example's keyword, string and comment
+	// each have a colour of their own, none the text's.
+	colours := eval[map[string]string](t, ctx, `(() => {
+		const spans = [...document.querySelectorAll("#source .cm-line span")];
+		const colour = (test) => { const s = spans.find(test); return s ? getComputedStyle(s).color : "none"; };
+		return {
+			text: getComputedStyle(document.querySelector("#source .cm-content")).color,
+			keyword: colour((s) => s.textContent === "func"),
+			string: colour((s) => s.textContent.startsWith('"')),
+			comment: colour((s) => s.textContent.startsWith("//")),
+		};
+	})()`)
+	for _, kind := range []string{"keyword", "string", "comment"} {
+		assert.NotEqual(t, "none", colours[kind], "no %s token in the opening example: %v", kind, colours)
+		assert.NotEqual(t, colours["text"], colours[kind], "the %s has the text's colour: %v", kind, colours)
+	}
+	assert.Len(t, map[string]bool{colours["keyword"]: true, colours["string"]: true, colours["comment"]: true}, 3, "keyword, string and comment share a colour: %v", colours)
+
+	// Typing: Enter after `{` indents with a tab, `}` goes back.
+	replaceProgram(t, ctx, "package main\n\nimport \"fmt\"\n\nfunc main() {")
+	pressEnter(t, ctx)
+	insertText(t, ctx, `fmt.Println("typed in the playground")`)
+	pressEnter(t, ctx)
+	keys(t, ctx, "}", chromedp.KeyEvent("}"))
+	const want = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"typed in the playground\")\n}"
+	require.Equal(t, want, source(t, ctx), "the program after typing (Enter after { must indent with one tab)")
+
+	// Ctrl+Enter runs and leaves the focus in the editor.
+	keys(t, ctx, "Ctrl+Enter", chromedp.KeyEvent(kb.Enter, ctrl))
+	waitOutput(t, ctx, "typed in the playground")
+	waitState(t, ctx, "ready", 10*time.Second)
+	assert.True(t, eval[bool](t, ctx, `document.activeElement === document.querySelector("#source .cm-content")`), "Ctrl+Enter moved the focus out of the editor")
+
+	// Esc leaves the editor for Run: the keyboard is never trapped.
+	keys(t, ctx, "Esc", chromedp.KeyEvent(kb.Escape))
+	assert.Equal(t, "run", eval[string](t, ctx, `document.activeElement.id`), "after Esc the focus is on #run")
+
+	// What was typed is kept, and a reload does not run it.
+	time.Sleep(400 * time.Millisecond) // the save waits 250 ms after the last edit
+	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
+	waitState(t, ctx, "ready", 30*time.Second)
+	assert.Equal(t, want, source(t, ctx), "the typed program after a reload")
+	assert.Empty(t, text(t, ctx, "stdout"), "the kept program ran without Run")
+	assert.Empty(t, p.All(), "console errors, exceptions or failed requests")
+}
+
+// TestPlaygroundShareRoundTrips: Share makes a link whose program, opened
+// in another tab, is exactly the one shared (tabs, backquotes, non-ASCII
+// text) and is not run until Run; Run then runs it.
+func TestPlaygroundShareRoundTrips(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	forgetProgramAfter(t, ctx)
+	const program = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\t// ¿shared? ✓\n\tfmt.Println(`shared program`, \"é\")\n}\n"
+	replaceProgram(t, ctx, program)
+	require.Equal(t, program, source(t, ctx), "the program as typed")
+	click(t, ctx, "share")
+	require.NoError(t, waitTrue(ctx, `document.getElementById("share-link").value.includes("#code=")`), "Share made no link")
+	link := eval[string](t, ctx, `document.getElementById("share-link").value`)
+	require.True(t, strings.HasPrefix(link, shared.server.URL), "the link is on this site: %s", link)
+
+	other, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	require.NoError(t, chromedp.Do(other, chromedp.Navigate(link)))
+	waitState(t, other, "ready", 30*time.Second)
+	assert.Equal(t, program, source(t, other), "the shared link's program (link %s)", link)
+	assert.Contains(t, text(t, other, "opened"), "Nothing has run")
+	time.Sleep(300 * time.Millisecond)
+	assert.Empty(t, text(t, other, "stdout"), "the shared program ran without Run")
+	assert.NotContains(t, eval[string](t, other, `location.href`), "#code=", "the link's program stays out of the address once opened")
+
+	click(t, other, "run")
+	waitOutput(t, other, "shared program é")
+	assert.Empty(t, p.All(), "console errors, exceptions or failed requests")
+}
