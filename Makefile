@@ -80,6 +80,10 @@ test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under 
 values-matrix: ## the program's own types through interfaces: pass, refused and WRONG by kind, holder and use
 	$(GO) run ./tests/corpus/matrix/cmd/table
 
+.PHONY: corpus-golden
+corpus-golden: ## record go run's output of every valid program of tests/corpus (its .out; TestGoldenOutputIsGoRun fails on a stale one)
+	@ls tests/corpus/testdata/valid/*.go | xargs -P 2 -I{} sh -c 'f={}; $(GO) run "$$f" > "$${f%.go}.out"'
+
 .PHONY: bench bench-core bench-redis bench-storm
 bench: bench-core bench-redis bench-frontend bench-size bench-web bench-storm ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime and the storm chart in Chromium
 

@@ -44,7 +44,7 @@ func (l *lowerer) namedOperand(op ast.Expr, t types.Type, c byte, flags string) 
 	}
 	sharpV := c == 'v' && strings.Contains(flags, "#")
 	if types.IsInterface(t) {
-		if !isEmptyInterface(t) || len(l.ownTypes()) == 0 || !simpleOperand(op) || l.builtinsShadowed() {
+		if !isEmptyInterface(t) || len(l.ownTypes()) == 0 || !pureOperand(op) || l.builtinsShadowed() {
 			return nil
 		}
 		// A value with methods that goes through a function's parameter
@@ -390,4 +390,22 @@ func (l *lowerer) namePanic(call *ast.CallExpr) {
 	pkg := l.importName(progfmt.Path)
 	call.Args[0] = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(pkg), Sel: ast.NewIdent("Panic")}, Lparen: call.Args[0].Pos(),
 		Args: []ast.Expr{call.Args[0], &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(name)}}, Rparen: call.Args[0].End()}
+}
+
+// pureOperand reports whether e can be evaluated more than once with the
+// same result and no effect: variables, fields, elements, constants.
+func pureOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return pureOperand(e.X)
+	case *ast.SelectorExpr:
+		return pureOperand(e.X)
+	case *ast.IndexExpr:
+		return pureOperand(e.X) && pureOperand(e.Index)
+	case *ast.StarExpr:
+		return pureOperand(e.X)
+	}
+	return false
 }

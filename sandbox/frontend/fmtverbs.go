@@ -182,7 +182,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		}
 		return nil
 	}
-	return l.lowerErrorf(call, string(withW), operands, opTypes, verbOf, wrapped)
+	return l.lowerErrorf(call, string(withW), operands, opTypes, verbOf, flagsOf, wrapped)
 }
 
 // adjustOperand returns the operand to pass to fmt for a verb.
@@ -223,7 +223,7 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 // calls the compiled Errorf with the format withW instead: the compiled
 // packages (errors.Is in a library, the course's packages) cannot unwrap
 // the interpreter's wrapper.
-func (l *lowerer) lowerErrorf(call *ast.CallExpr, withW string, operands []ast.Expr, ts []types.Type, verbOf []byte, wrapped []int) ast.Expr {
+func (l *lowerer) lowerErrorf(call *ast.CallExpr, withW string, operands []ast.Expr, ts []types.Type, verbOf []byte, flagsOf []string, wrapped []int) ast.Expr {
 	for _, w := range wrapped {
 		if ts[w] == nil || !types.Implements(ts[w], errorType) || types.Identical(ts[w], types.Typ[types.UntypedNil]) {
 			return nil
@@ -274,6 +274,9 @@ func (l *lowerer) lowerErrorf(call *ast.CallExpr, withW string, operands []ast.E
 				c = 'w'
 			}
 			errorf.Args[i+1] = l.adjustOperand(ast.NewIdent(names[i].(*ast.Ident).Name), ts[i], c)
+			if named := l.namedOperand(ast.NewIdent(names[i].(*ast.Ident).Name), ts[i], c, flagsOf[i]); named != nil {
+				errorf.Args[i+1] = named
+			}
 		}
 		body = body[1:]
 	}
@@ -281,6 +284,9 @@ func (l *lowerer) lowerErrorf(call *ast.CallExpr, withW string, operands []ast.E
 	sprintf.Args[0] = call.Args[0]
 	for i := range operands {
 		sprintf.Args[i+1] = l.adjustOperand(names[i], ts[i], verbOf[i])
+		if named := l.namedOperand(names[i], ts[i], verbOf[i], flagsOf[i]); named != nil {
+			sprintf.Args[i+1] = named
+		}
 	}
 	return &ast.CallExpr{Fun: lit, Lparen: call.Lparen, Args: operands, Rparen: call.Rparen}
 }
