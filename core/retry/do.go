@@ -2,7 +2,7 @@ package retry
 
 import (
 	"context"
-	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"time"
@@ -176,9 +176,13 @@ func isTimeout(err error) bool {
 }
 
 // newRand returns a source private to one Do call, seeded from the
-// operating system so that separate clients jitter independently.
+// runtime's generator (which the operating system seeds) so that separate
+// clients jitter independently. Not crypto/rand: that would link its
+// DRBG and AES into the browser runtime for a jitter seed.
 func newRand() *rand.Rand {
 	var seed [32]byte
-	_, _ = crand.Read(seed[:]) // never fails on supported platforms
+	for i := 0; i < len(seed); i += 8 {
+		binary.LittleEndian.PutUint64(seed[i:], rand.Uint64())
+	}
 	return rand.New(rand.NewChaCha8(seed))
 }

@@ -4,7 +4,6 @@ package symbols
 
 import (
 	"bufio"
-	"bytes"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,10 +12,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/traefik/yaegi/extract"
+
+	"github.com/flakylab/flakylab/sandbox/symbols/internal/compact"
 )
 
-const generatePrefix = "//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract "
+const generatePrefix = "//go:generate go run ./cmd/extract "
 
 // generatedPackages reads the import paths from the go:generate lines.
 func generatedPackages(t *testing.T) []string {
@@ -36,11 +36,6 @@ func generatedPackages(t *testing.T) []string {
 	return pkgs
 }
 
-// fileName is the name yaegi extract gives the table of importPath.
-func fileName(importPath string) string {
-	return strings.NewReplacer("/", "-", ".", "_", "~", "_").Replace(importPath) + ".go"
-}
-
 // TestGeneratedFilesAreCurrent regenerates every table into a temporary
 // directory, as `go generate` would, and compares it with the committed
 // file. Run `go generate ./sandbox/symbols` when it fails.
@@ -52,22 +47,19 @@ func TestGeneratedFilesAreCurrent(t *testing.T) {
 	pkgs := generatedPackages(t)
 	want := map[string]bool{}
 	for _, pkg := range pkgs {
-		want[fileName(pkg)] = true
+		want[compact.FileName(pkg)] = true
 	}
 	t.Run("tables", func(t *testing.T) {
 		for _, pkg := range pkgs {
 			t.Run(pkg, func(t *testing.T) {
 				t.Parallel() // each Extract type-checks from source
-				ext := extract.Extractor{Dest: "symbols"}
-				var buf bytes.Buffer
-				importPath, err := ext.Extract(pkg, "", &buf)
+				name, src, err := compact.Table(pkg, "symbols")
 				require.NoError(t, err, "extract %s", pkg)
-				name := fileName(importPath)
-				require.NoError(t, os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, name), src, 0o644))
 				committed, err := os.ReadFile(name)
 				require.NoError(t, err, "%s: no committed table %s; run go generate", pkg, name)
-				assert.Equal(t, buf.String(), string(committed),
-					"%s: committed %s differs from a fresh `yaegi extract %s`; run go generate", pkg, name, pkg)
+				assert.Equal(t, string(src), string(committed),
+					"%s: committed %s differs from a fresh `go run ./cmd/extract %s`; run go generate", pkg, name, pkg)
 			})
 		}
 	})
