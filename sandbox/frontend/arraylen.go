@@ -104,3 +104,26 @@ func (l *lowerer) lowerRangeCalledArrayPointer(n *ast.RangeStmt) ast.Stmt {
 	}
 	return &ast.BlockStmt{Lbrace: n.Pos(), List: append(stmts, loop)}
 }
+
+// spellArrayLen writes the length of an array type as an integer literal
+// when it is any other constant expression: the interpreter takes
+// [1e1]int or [N]int of an untyped float constant N for an error ("10
+// not an Int"), though Go accepts any constant representable as an int.
+func (l *lowerer) spellArrayLen(n *ast.ArrayType) {
+	if n.Len == nil {
+		return
+	}
+	if lit, ok := n.Len.(*ast.BasicLit); ok && lit.Kind == token.INT {
+		return
+	}
+	tv := l.typeAndValue(n.Len)
+	if tv.Value == nil {
+		return // [...]T, or a type the rewrite made
+	}
+	iv := constant.ToInt(tv.Value)
+	if iv.Kind() != constant.Int {
+		return
+	}
+	l.note("array lengths")
+	n.Len = &ast.BasicLit{ValuePos: n.Len.Pos(), Kind: token.INT, Value: iv.ExactString()}
+}

@@ -197,6 +197,8 @@ func (l *lowerer) pre(c *astutil.Cursor) bool {
 		l.loopStack = append(l.loopStack, n)
 	case *ast.DeferStmt:
 		l.markDirect(n.Call)
+	case *ast.ArrayType:
+		l.spellArrayLen(n)
 	case *ast.GoStmt:
 		l.markDirect(n.Call)
 	case *ast.GenDecl:

@@ -43,6 +43,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseUnhashableKeys()
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
+	l.refuseDeclarations()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {

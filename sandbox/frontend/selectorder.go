@@ -49,6 +49,16 @@ func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
 		calls = calls || l.hasCall(*e)
 	}
 	for _, s := range n.Body.List {
+		// The interpreter finds no type for the channel of "case v :=
+		// <-ch" when ch is an index or a dereference ((*p)[0]) and fails
+		// to compile the program; a variable it handles.
+		if as, ok := s.(*ast.CommClause).Comm.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW && !plainOperand(u.X) {
+				calls = true
+			}
+		}
+	}
+	for _, s := range n.Body.List {
 		if send, ok := s.(*ast.CommClause).Comm.(*ast.SendStmt); ok && l.sentIntoIface(l.typeOf(send.Chan), send.Value) {
 			calls = true
 		}
@@ -170,4 +180,16 @@ func (l *lowerer) lowerSendIntoIface(c *astutil.Cursor, n *ast.SendStmt) {
 	var temps []ast.Stmt
 	n.Value = l.temp(n.Value, nil, &temps)
 	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+}
+
+// plainOperand reports whether e is a variable or a field of one
+// (x, x.f, x.f.g).
+func plainOperand(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return plainOperand(e.X)
+	}
+	return false
 }

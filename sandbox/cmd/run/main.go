@@ -33,12 +33,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/flakylab/flakylab/sandbox"
 )
 
 func main() {
+	// One thread, as in the page. The interpreter (yaegi v0.16.1) keeps one
+	// list of cases per select statement, which every goroutine running
+	// that select fills and then hands to reflect.Select: on several
+	// threads, two goroutines in the same select can swap channels and
+	// receive each other's values (test/chan/powser2.go panicked with
+	// "interface {} is nil, not *rat" about one run in twelve, or
+	// deadlocked). The browser runs one thread, where a goroutine is only
+	// switched when it blocks, and the front end evaluates the operands
+	// that could block (calls, receives) before the select (but in a
+	// labeled one).
+	runtime.GOMAXPROCS(1)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
