@@ -8,8 +8,10 @@
 // appears after three checks that did not pass and fetches the solution;
 // the edit and the progress survive a reload and show on the index;
 // lessons link to their exercises; a file without the functions asked for
-// gets diagnostics, not runs; hints come one at a time; and the quiz
-// grader compiled into the runtime answers through rt.core.
+// gets diagnostics, not runs; hints come one at a time; the quiz grader
+// compiled into the runtime answers through rt.core; and every attack of
+// exercises/attack fails in the page, which never shows or stores the
+// checks' real verdicts.
 //
 // The tests need the "browser" build tag and a built site; without dist/
 // they fail and say how to build it:
