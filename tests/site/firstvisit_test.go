@@ -8,6 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/flakylab/flakylab/tests/browser"
 )
 
@@ -116,6 +121,70 @@ func TestIndexLoadsOnlyWhatItUses(t *testing.T) {
 		if _, hits, _ := strings.Cut(got, ": "); hits == "" {
 			t.Errorf("the storm lesson loaded no script with %s (%q): the marker finds nothing", m.what, m.marker)
 		}
+	}
+	if got := p.All(); len(got) > 0 {
+		t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
+	}
+}
+
+// firstRunProbe clicks Run on the first example as soon as its editor is
+// mounted (while the runtime still loads) and records, in ms from
+// navigation start, when that was, when the runtime said ready, when the
+// run ended and when the page registered its service worker.
+const firstRunProbe = `window.firstRun = {};
+if (navigator.serviceWorker) {
+  const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  navigator.serviceWorker.register = (...args) => {
+    window.firstRun.registered ??= performance.now();
+    return register(...args);
+  };
+}
+const firstRunPoll = setInterval(() => {
+  const f = window.firstRun;
+  const rt = document.querySelector('[data-role="runtime"]');
+  if (!f.ready && rt && rt.dataset.state === "ready") f.ready = performance.now();
+  const ex = document.querySelector("section.example[data-example]");
+  if (!ex) return;
+  if (!f.clicked && ex.querySelector(".cm-editor")) {
+    ex.querySelector('button[data-action="run"]').click();
+    f.clicked = performance.now();
+  }
+  const meta = ex.querySelector('[data-role="meta"]');
+  if (f.clicked && !f.ran && ex.dataset.running === "false" && /\b(ok|failed)\b/.test(meta.className)) {
+    f.ran = performance.now();
+    f.outcome = meta.textContent;
+  }
+}, 5);`
+
+// TestOfflineCopyWaitsForTheFirstRun: on a first visit, Run pressed while
+// the runtime loads runs alone: the page registers its service worker (and
+// the offline copy's requests start) only after that run has ended.
+func TestOfflineCopyWaitsForTheFirstRun(t *testing.T) {
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	p := watch(t, ctx)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstRunProbe}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"token-bucket.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitFor(ctx, `window.firstRun.ran > 0 && window.firstRun.registered > 0`, 90*time.Second); err != nil {
+		failWithShot(t, ctx, "first-run-offline", "the first run or the registration never happened: %v (probe %s)", err,
+			evalString(t, ctx, `JSON.stringify(window.firstRun)`))
+	}
+	type probe struct {
+		Clicked, Ready, Ran, Registered float64
+		Outcome                         string
+	}
+	f, err := chromedp.Run(ctx, chromedp.Evaluate[probe](`window.firstRun`))
+	require.NoError(t, err)
+	require.Less(t, f.Clicked, f.Ready, "Run was not pressed while the runtime loaded: %+v", f)
+	assert.Contains(t, f.Outcome, "finished", "the first run: %+v", f)
+	assert.GreaterOrEqual(t, f.Registered, f.Ran, "the service worker was registered %.0f ms before the first run ended: %+v", f.Ran-f.Registered, f)
+	if err := waitFor(ctx, offlineCopyHas, 60*time.Second); err != nil {
+		failWithShot(t, ctx, "first-run-offline", "the offline copy never held the runtime: %v", err)
 	}
 	if got := p.All(); len(got) > 0 {
 		t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
