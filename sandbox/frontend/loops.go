@@ -307,14 +307,19 @@ func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 		l.note("range over func")
 		return l.lowerRangeFunc(n)
 	}
+	var block ast.Stmt
+	if n.Tok == token.DEFINE {
+		block = l.lowerRangeChanElements(n, plan)
+	}
 	if len(plan.captured) > 0 {
 		l.note("per-iteration loop variables")
 		n.Body.List = append([]ast.Stmt{copies(plan.captured)}, n.Body.List...)
 	}
 	if n.Tok == token.ASSIGN {
 		l.rangeIntoExisting(n)
+		block = l.lowerRangeChanElements(n, nil)
 	}
-	return nil
+	return block
 }
 
 // rangeIntoExisting turns "for k, v = range x", which the interpreter runs

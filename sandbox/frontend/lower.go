@@ -32,6 +32,9 @@ type lowerer struct {
 	pkg     *types.Package
 	info    *types.Info
 	checked bool // bounds checks as the Go runtime's (checked.go)
+	// selectAround holds, for a select the learner labeled, what
+	// lowerSelectBranches puts around its labeled statement.
+	selectAround map[*ast.SelectStmt][2][]ast.Stmt
 	// inConstDecl: the current node is inside a constant declaration.
 	inConstDecl bool
 	// instances names the written-out generics as Go does
@@ -243,6 +246,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.loopStack = l.loopStack[:len(l.loopStack)-1]
 		l.lowerFor(n)
 	case *ast.LabeledStmt:
+		l.lowerLabeledSelect(c, n)
 		// A loop over a function became a block; its label, now unused,
 		// cannot stay on a block.
 		if _, ok := n.Stmt.(*ast.BlockStmt); ok {
@@ -259,6 +263,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerCommClause(n)
 	case *ast.SelectStmt:
 		l.lowerSelectOrder(c, n)
+		l.lowerSelectBranches(c, n)
 	case *ast.GoStmt:
 		l.lowerGoReceiver(c, n)
 	case *ast.SendStmt:
