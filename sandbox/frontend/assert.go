@@ -54,6 +54,7 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 	if isError(x) {
 		cases.WriteString("\tif !" + l.assertable() + "(v) {\n\t\tvar zero " + iexpr + "\n\t\treturn zero, false\n\t}\n")
 	}
+	cases.WriteString(l.nilIfaceCases(x, iface))
 	for _, tn := range l.ownTypes() {
 		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 			if !types.Implements(c, iface.Underlying().(*types.Interface)) {

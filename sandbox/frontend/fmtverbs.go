@@ -148,6 +148,11 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			verbOf[v.arg] = 'v'
 			wrapped = append(wrapped, v.arg)
 			changed = true
+		case l.nilSharpVerb(format, v, operands[v.arg]):
+			format[v.at] = 's'
+			withW[v.at] = 's'
+			verbOf[v.arg] = 'S' // nilPrintOperand's %#v
+			changed = true
 		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.typeOf(operands[v.arg])):
 			format[v.at] = 's'
 			withW[v.at] = 's'
@@ -187,6 +192,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 
 // adjustOperand returns the operand to pass to fmt for a verb.
 func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
+	if e := l.nilPrintOperand(op, t, c); e != nil {
+		return e
+	}
 	switch {
 	case t == nil:
 		return op

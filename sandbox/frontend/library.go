@@ -123,6 +123,15 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 				// The program's boxed error type is asserted by unboxing.
 				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", box+"_unbox(e)")
 			}
+			if h := l.nilAssertHelper(types.Universe.Lookup("error").Type(), args[0]); h != "" {
+				// The marker of a typed nil is found as that nil.
+				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", h+"(e)")
+			}
+		}
+		if key == "errors.Is" && l.nils.active {
+			// Typed nils are compared as markers (nileq.go).
+			errT := types.Universe.Lookup("error").Type()
+			text = strings.Replace(text, "return a == b", "return "+l.nilEqualHelper(errT, errT)+"(a, b)", 1)
 		}
 		return text
 	})

@@ -47,6 +47,8 @@ type lowerer struct {
 	boxLits map[ast.Expr]bool
 	// fmt is the table of the program's types for progfmt (fmtnames.go).
 	fmt fmtTable
+	// nils are the typed nils stored in packages' interfaces (nilptr.go).
+	nils nilPlan
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -117,6 +119,7 @@ func (l *lowerer) apply() (failed *Diagnostic) {
 			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r)}
 		}
 	}()
+	l.planNilPtrs() // on the learner's tree
 	astutil.Apply(l.file, l.pre, l.post)
 	return nil
 }
@@ -219,6 +222,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			return true
 		}
 	}
+	l.lowerNilSites(c.Node())
 	l.boxSites(c.Node())
 	l.boxPointerOperands(c.Node())
 	if l.postGenerics(c) {
@@ -295,6 +299,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(s)
 		}
 	case *ast.BinaryExpr:
+		if e := l.lowerNilEqual(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerIfaceEqual(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break
@@ -357,6 +365,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.replaceExpr(c, n, l.lowerMethodExpr(n))
 	case *ast.TypeAssertExpr:
+		if e := l.lowerNilAssert(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerUnbox(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break

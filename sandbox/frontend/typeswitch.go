@@ -68,6 +68,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 			} else {
 				conds = append(conds, l.typeTest(ts, l.typeOf(e)))
 			}
+			if nt := l.nilTest(ts, l.typeOf(e)); nt != "" {
+				conds[len(conds)-1] = nt + " || " + conds[len(conds)-1]
+			}
 			if len(clause.List) == 1 {
 				only = l.typeOf(e)
 			}
@@ -92,6 +95,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				if _, must, ok := l.assertHelpers(l.typeOf(x), only); ok {
 					value = must + "(" + ts + ")"
 				}
+			}
+			if h := l.nilAssertHelper(l.typeOf(x), only); only != nil && h != "" {
+				value = h + "_must(" + ts + ")"
 			}
 			out.Body = append(out.Body, l.parseStmts(bound+" := "+value)...)
 		}
