@@ -157,6 +157,9 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 		return perr, nil
 	}
 	subProg, cerr := compile(it, p)
+	if cerr != nil && cerr.Line == 0 {
+		r.locateCompileFailure(p, cerr)
+	}
 	if cerr != nil {
 		return cerr, nil
 	}

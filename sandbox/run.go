@@ -231,6 +231,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 		return perr, nil
 	}
 	prog, cerr := compile(it, p)
+	if cerr != nil && cerr.Line == 0 {
+		r.locateCompileFailure(p, cerr)
+	}
 	if cerr != nil || r.compileOnly {
 		return cerr, nil
 	}
