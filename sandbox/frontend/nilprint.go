@@ -168,8 +168,8 @@ func (l *lowerer) refuseNilPrint(op ast.Expr, t types.Type, verb string, nt type
 	}
 	l.nils.refused[op.Pos()] = true
 	qualify := func(p *types.Package) string { return p.Name() }
-	l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" value that may hold a nil "+l.typeString(nt, qualify)+
-		" with "+verb+" is not supported by the playground; print it with %v")
+	l.unsupported(op.Pos(), "printing a value of type "+l.typeString(t, qualify)+" that may hold a nil "+l.typeString(nt, qualify)+
+		" with "+verb+" is not supported by the playground; print it with %v or %s")
 }
 
 // nilSharpVerb reports whether the operand of a %#v (written exactly so:

@@ -110,6 +110,14 @@ func (l *lowerer) nilInto(e ast.Expr, target types.Type) types.Type {
 	if tv.Type == nil || tv.IsNil() || tv.IsType() {
 		return nil
 	}
+	if types.IsInterface(tv.Type) {
+		// The program's interface holds typed nils as Go does; the
+		// interpreter's conversion to the package's loses them.
+		if l.packageInterface(tv.Type) || len(l.nilImplementers(tv.Type, target)) == 0 {
+			return nil
+		}
+		return tv.Type
+	}
 	t := l.nilType(tv.Type)
 	if t == nil {
 		return nil
@@ -129,6 +137,23 @@ func (l *lowerer) nilInto(e ast.Expr, target types.Type) types.Type {
 	return t
 }
 
+// nilImplementers lists the marked types whose nils a value of the
+// program's interface type from may hold and that implement to.
+func (l *lowerer) nilImplementers(from, to types.Type) []types.Type {
+	fi, ok := typeUnder(from).(*types.Interface)
+	ti, ok2 := typeUnder(to).(*types.Interface)
+	if !ok || !ok2 || fi.Empty() {
+		return nil
+	}
+	var out []types.Type
+	for _, nt := range l.nils.types {
+		if types.Implements(nt, fi) && types.Implements(nt, ti) {
+			out = append(out, nt)
+		}
+	}
+	return out
+}
+
 // lowerNilSites passes the operands of n that may store a typed nil in a
 // package's interface through the helper giving its marker.
 func (l *lowerer) lowerNilSites(n ast.Node) {
@@ -144,14 +169,23 @@ func (l *lowerer) lowerNilSites(n ast.Node) {
 		if t == nil {
 			return
 		}
-		texpr, _ := l.typeExpr(t)
+		texpr, localT := l.typeExpr(t)
 		iexpr, local := l.typeExpr(target)
-		if local {
+		if local || localT {
 			return
 		}
-		marker := l.nilMarker(t)
 		name := l.helper("nilin "+texpr+" "+iexpr, "nilin", func(f string) string {
-			return "func " + f + "(p " + texpr + ") " + iexpr + " {\n\tif p == nil {\n\t\treturn " + marker + "_it\n\t}\n\treturn p\n}"
+			if types.IsInterface(t) {
+				var b strings.Builder
+				b.WriteString("func " + f + "(v " + texpr + ") " + iexpr + " {\n")
+				for _, nt := range l.nilImplementers(t, target) {
+					ntexpr, _ := l.typeExpr(nt)
+					b.WriteString("\tif p, ok := v.(" + ntexpr + "); ok && p == nil {\n\t\treturn " + l.nilMarker(nt) + "_it\n\t}\n")
+				}
+				b.WriteString("\treturn v\n}")
+				return b.String()
+			}
+			return "func " + f + "(p " + texpr + ") " + iexpr + " {\n\tif p == nil {\n\t\treturn " + l.nilMarker(t) + "_it\n\t}\n\treturn p\n}"
 		})
 		l.note("typed nils in interfaces")
 		call := &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: (*e).Pos(), Args: []ast.Expr{*e}, Rparen: (*e).End()}
