@@ -98,6 +98,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		return nil, []Diagnostic{*d}
 	}
 	l.planBoxes()
+	l.forwardInterfaceMethods()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.refuseUnfaithful()
 	l.orderVarInit()
