@@ -10,8 +10,8 @@
 // instantiation, never a download. One worker (the active one) runs
 // programs, a second waits warm in standby, and a third starts on demand for
 // the widget API, whose handles must outlive runaway learner programs. A new
-// runner first runs an empty program in the background: a fresh Go instance
-// is several times slower on its first run than on the next ones. See
+// runner first runs warm-up programs in the background (WARM_UPS): a fresh
+// Go instance is several times slower on its first runs than later. See
 // BRIDGE.md for the contract.
 
 import { BridgeError, WorkerGone } from "./errors.js";
@@ -33,13 +33,60 @@ const COLD_START_MS = 5000;
 // machine would start a new worker that is killed again, in a loop.
 const WARM_UP_TIMEOUT_MS = 30000;
 
-// WARM_UP is the program a new runner worker runs before it takes real ones.
-const WARM_UP = `package main
+// WARM_UPS are the programs a new runner worker runs before it takes real
+// ones. The first, tiny, absorbs a fresh Go instance's first run. The
+// second is a lesson's everyday program (time, a course package, a type
+// with a method, a loop, Printf verbs): it decodes the type information of
+// those packages and has the engine compile the front end's and the
+// interpreter's common paths once, so a learner's first Run after the page
+// sat idle for a moment costs what a warm run does. A run asked for during
+// the warm-up waits for the program in progress only, never for the rest.
+const WARM_UPS = [`package main
 
 import "fmt"
 
 func main() { _ = fmt.Sprint(0) }
-`;
+`, `package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/flakylab/flakylab/core/bucket"
+)
+
+type attempt struct {
+	n    int
+	wait time.Duration
+}
+
+func (a attempt) String() string { return fmt.Sprintf("attempt %d: %v", a.n, a.wait) }
+
+var errBusy = errors.New("busy")
+
+func main() {
+	b, err := bucket.New(2, 1)
+	if err != nil {
+		panic(err)
+	}
+	start := time.Now()
+	var lines []string
+	for i := 1; i <= 3; {
+		now := time.Now()
+		d := b.TakeAt(now, 1)
+		if !d.Allowed {
+			lines = append(lines, attempt{i, d.RetryAfter.Round(time.Millisecond)}.String())
+			time.Sleep(d.RetryAfter)
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("%4.1fs %d: %v", now.Sub(start).Seconds(), i, errBusy))
+		i++
+	}
+	_ = strings.Join(lines, "\n")
+}
+`];
 
 function seconds(ms) {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -367,8 +414,13 @@ export class Runtime {
       }, Math.max(this.#timeoutMs, WARM_UP_TIMEOUT_MS));
     });
     try {
-      // Its result does not matter: a refusal leaves a working, cold worker.
-      await Promise.race([slot.request("run", { source: WARM_UP }), watchdog]);
+      for (const [i, source] of WARM_UPS.entries()) {
+        // A run waiting for this worker goes before the rest of the warm-up.
+        if (i > 0 && ((slot === this.#active && this.#current) || !slot.alive)) break;
+        // Its result does not matter: a refusal leaves a working, cold worker.
+        const done = await Promise.race([slot.request("run", { source }).then(() => true), watchdog]);
+        if (!done) break; // the watchdog fired
+      }
     } catch {
       // The worker died (reported through #lost) or refused; either way
       // there is nothing to wait for.
