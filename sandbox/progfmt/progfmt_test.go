@@ -99,7 +99,7 @@ func TestValuePrintsGoNames(t *testing.T) {
 }
 
 // pointers are addresses, in hex or (%d) decimal.
-var pointers = regexp.MustCompile(`0x[0-9a-f]+|[0-9]{9,}`)
+var pointers = regexp.MustCompile(`0x[0-9a-f]+|[0-9]{5,}`)
 
 func TestDynamicFindsTheProgramsType(t *testing.T) {
 	desc := testTable(t)
