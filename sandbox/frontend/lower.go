@@ -234,9 +234,11 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.funcs = l.funcs[:len(l.funcs)-1]
 		l.leaveFunc()
 		l.nameParams(n)
+		l.zeroResults(n.Type, n.Body)
 	case *ast.FuncLit:
 		l.funcs = l.funcs[:len(l.funcs)-1]
 		l.leaveFunc()
+		l.zeroResults(n.Type, n.Body)
 		l.replaceExpr(c, n, l.wrapLiteral(n))
 	case *ast.DeferStmt:
 		if s := l.lowerDefer(n); s != nil {
