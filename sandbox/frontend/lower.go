@@ -313,6 +313,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerShift(n)
 	case *ast.CallExpr:
 		l.namePanic(n)
+		if e := l.lowerNilCall(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerIfaceConversion(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break

@@ -248,3 +248,61 @@ func (l *lowerer) nilIfaceCases(x, iface types.Type) string {
 	}
 	return b.String()
 }
+
+// nilRecovers reports whether the marker of t's nil gives "<nil>" when
+// its method name panics, as fmt prints a nil pointer whose Error or
+// String method panics: for pointers, and those two methods.
+func (l *lowerer) nilRecovers(t types.Type, name string) bool {
+	if _, ptr := t.(*types.Pointer); !ptr || name != "Error" && name != "String" {
+		return false
+	}
+	sel := types.NewMethodSet(t).Lookup(l.pkg, name)
+	if sel == nil {
+		return false
+	}
+	sig := sel.Obj().Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+}
+
+// nilRecovering is the marker n's method name (Error or String) as the
+// compiled fmt calls it on a nested value: "<nil>" when the method of the
+// nil panics. The program's own calls go to nilCallHelper, which panics
+// as Go does.
+func (l *lowerer) nilRecovering(n, texpr, name string) string {
+	return "func (*" + n + ") " + name + "() (s string) {\n\tdefer func() {\n\t\tif recover() != nil {\n\t\t\ts = \"<nil>\"\n\t\t}\n\t}()\n" +
+		"\tvar v " + texpr + "\n\treturn v." + name + "()\n}"
+}
+
+// lowerNilCall rewrites x.Error() or x.String(), x an interface value that
+// may hold a marker whose method recovers, into a helper that calls the
+// method of the nil itself, so that a panic is the program's. It returns
+// the replacement or nil.
+func (l *lowerer) lowerNilCall(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 || sel.Sel.Name != "Error" && sel.Sel.Name != "String" {
+		return nil
+	}
+	x := l.typeOf(sel.X)
+	var recovering []types.Type
+	for _, nt := range l.nilHolders(x) {
+		if l.nilRecovers(nt, sel.Sel.Name) {
+			recovering = append(recovering, nt)
+		}
+	}
+	xexpr, local := l.typeExpr(x)
+	if len(recovering) == 0 || local {
+		return nil
+	}
+	name := l.helper("nilcall "+sel.Sel.Name+" "+xexpr, "nilcall", func(f string) string {
+		var b strings.Builder
+		b.WriteString("func " + f + "(v " + xexpr + ") string {\n")
+		for _, nt := range recovering {
+			texpr, _ := l.typeExpr(nt)
+			b.WriteString("\tif _, ok := v.(*" + l.nilMarker(nt) + "); ok {\n\t\tvar p " + texpr + "\n\t\treturn p." + sel.Sel.Name + "()\n\t}\n")
+		}
+		b.WriteString("\treturn v." + sel.Sel.Name + "()\n}")
+		return b.String()
+	})
+	l.note("typed nils in interfaces")
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen}
+}

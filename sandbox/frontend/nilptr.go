@@ -329,7 +329,12 @@ func (l *lowerer) nilMarker(t types.Type) string {
 		b.WriteString("type " + n + " struct{ " + n + "_v int }\n\nvar " + n + "_it = &" + n + "{}\n")
 		ms := types.NewMethodSet(t)
 		for i := range ms.Len() {
-			b.WriteString("\n" + l.nilForward(n, texpr, ms.At(i).Obj().(*types.Func)) + "\n")
+			m := ms.At(i).Obj().(*types.Func)
+			if l.nilRecovers(t, m.Name()) {
+				b.WriteString("\n" + l.nilRecovering(n, texpr, m.Name()) + "\n")
+				continue
+			}
+			b.WriteString("\n" + l.nilForward(n, texpr, m) + "\n")
 		}
 		b.WriteString("\n" + l.nilShow(n, t, texpr))
 		return b.String()

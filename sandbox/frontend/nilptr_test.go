@@ -31,6 +31,7 @@ func TestTypedNilsInPackageInterfaces(t *testing.T) {
 		{"a pointer that cannot be nil goes as it is",
 			"package main\n\ntype E struct{}\n\nfunc (*E) Error() string { return \"e\" }\n\nfunc main() {\n\tvar err error = &E{}\n\tprintln(err != nil)\n}\n",
 			"", "!_fl_nil"},
+		{"the program's own call of Error panics as Go's does", strings.Replace(nilErrProgram(`"%v\n"`), "fmt.Printf(", "println(err.Error())\n\tfmt.Printf(", 1), "", "_fl_nilcall"},
 		{"a nil slice of an error type",
 			"package main\n\ntype Errs []error\n\nfunc (e Errs) Error() string { return \"errs\" }\n\nfunc f() error {\n\tvar es Errs\n\treturn es\n}\n\nfunc main() { println(f() != nil) }\n",
 			"", "return _fl_nilin"},
