@@ -102,15 +102,13 @@ func table(desc string, zeros []any) *Table {
 	// variables are initialised; the table learns them at the first
 	// call that has them.
 	t.learnt = len(zeros) > 0
-	if zeros != nil {
-		for i, z := range zeros {
-			if z == nil || i >= len(t.entries) {
-				continue
-			}
-			rt := reflect.TypeOf(z)
-			if _, seen := t.byType[rt]; !seen {
-				t.byType[rt] = i
-			}
+	for i, z := range zeros {
+		if z == nil || i >= len(t.entries) {
+			continue
+		}
+		rt := reflect.TypeOf(z)
+		if _, seen := t.byType[rt]; !seen {
+			t.byType[rt] = i
 		}
 	}
 	if len(tables) >= maxTables {
