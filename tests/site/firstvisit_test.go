@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -158,13 +159,27 @@ const firstRunPoll = setInterval(() => {
 
 // TestOfflineCopyWaitsForTheFirstRun: on a first visit, Run pressed while
 // the runtime loads runs alone: the page registers its service worker (and
-// the offline copy's requests start) only after that run has ended.
+// the offline copy's requests start) only after that run has ended. The
+// page's link is slowed to 9 Mbps, as in make bench-web.
 func TestOfflineCopyWaitsForTheFirstRun(t *testing.T) {
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstRunProbe}); err != nil {
+		t.Fatal(err)
+	}
+	// Over a 9 Mbps link the runtime takes seconds to arrive while the
+	// editor takes a fraction of one, so Run is pressed while it loads even
+	// on a machine too busy to mount the editor quickly.
+	const bytesPerSec = 9e6 / 8
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	link := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{
+		{Latency: 60, DownloadThroughput: bytesPerSec, UploadThroughput: bytesPerSec},
+	}}
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, link); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"token-bucket.html")); err != nil {
