@@ -358,6 +358,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	case *ast.SelectorExpr:
 		l.refuseOS(n)
+		if e := l.lowerNilMethodValue(n, c.Parent()); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerPackageType(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break

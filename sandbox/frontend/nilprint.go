@@ -279,8 +279,43 @@ func (l *lowerer) nilRecovering(n, texpr, name string) string {
 // the replacement or nil.
 func (l *lowerer) lowerNilCall(call *ast.CallExpr) ast.Expr {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) != 0 || sel.Sel.Name != "Error" && sel.Sel.Name != "String" {
+	if !ok || len(call.Args) != 0 {
 		return nil
+	}
+	name := l.nilCallHelper(sel)
+	if name == "" {
+		return nil
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen}
+}
+
+// lowerNilMethodValue rewrites the method value x.Error or x.String (not
+// called in place), x as in lowerNilCall, into a function calling the
+// helper with the x of that moment. It returns the replacement or nil.
+func (l *lowerer) lowerNilMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.Expr {
+	if call, ok := parent.(*ast.CallExpr); ok && ast.Unparen(call.Fun) == sel {
+		return nil
+	}
+	if _, isMethod := l.info.Selections[sel]; !isMethod {
+		return nil
+	}
+	name := l.nilCallHelper(sel)
+	if name == "" {
+		return nil
+	}
+	xexpr, _ := l.typeExpr(l.typeOf(sel.X))
+	value := l.helper("nilmethodvalue "+name, "nilmv", func(f string) string {
+		return "func " + f + "(v " + xexpr + ") func() string {\n\treturn func() string { return " + name + "(v) }\n}"
+	})
+	return &ast.CallExpr{Fun: ast.NewIdent(value), Lparen: sel.Pos(), Args: []ast.Expr{sel.X}, Rparen: sel.End()}
+}
+
+// nilCallHelper declares the helper calling sel's method (Error or
+// String) on sel.X, an interface value that may hold a marker whose
+// method recovers, and returns its name; "" when none is needed.
+func (l *lowerer) nilCallHelper(sel *ast.SelectorExpr) string {
+	if sel.Sel.Name != "Error" && sel.Sel.Name != "String" {
+		return ""
 	}
 	x := l.typeOf(sel.X)
 	var recovering []types.Type
@@ -291,7 +326,7 @@ func (l *lowerer) lowerNilCall(call *ast.CallExpr) ast.Expr {
 	}
 	xexpr, local := l.typeExpr(x)
 	if len(recovering) == 0 || local {
-		return nil
+		return ""
 	}
 	name := l.helper("nilcall "+sel.Sel.Name+" "+xexpr, "nilcall", func(f string) string {
 		var b strings.Builder
@@ -304,5 +339,5 @@ func (l *lowerer) lowerNilCall(call *ast.CallExpr) ast.Expr {
 		return b.String()
 	})
 	l.note("typed nils in interfaces")
-	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen}
+	return name
 }

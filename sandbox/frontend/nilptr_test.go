@@ -32,6 +32,7 @@ func TestTypedNilsInPackageInterfaces(t *testing.T) {
 			"package main\n\ntype E struct{}\n\nfunc (*E) Error() string { return \"e\" }\n\nfunc main() {\n\tvar err error = &E{}\n\tprintln(err != nil)\n}\n",
 			"", "!_fl_nil"},
 		{"the program's own call of Error panics as Go's does", strings.Replace(nilErrProgram(`"%v\n"`), "fmt.Printf(", "println(err.Error())\n\tfmt.Printf(", 1), "", "_fl_nilcall"},
+		{"a method value of Error calls the nil's method", strings.Replace(nilErrProgram(`"%v\n"`), "fmt.Printf(", "f := err.Error\n\tprintln(f())\n\tfmt.Printf(", 1), "", "_fl_nilmv"},
 		{"a nil slice of an error type",
 			"package main\n\ntype Errs []error\n\nfunc (e Errs) Error() string { return \"errs\" }\n\nfunc f() error {\n\tvar es Errs\n\treturn es\n}\n\nfunc main() { println(f() != nil) }\n",
 			"", "return _fl_nilin"},
