@@ -89,6 +89,9 @@ func TestHostileProgramsLeaveNothingBehind(t *testing.T) {
 			}
 			rec := &recorder{}
 			opts := sandbox.Options{RealTime: c.RealTime, Stdout: rec.write, Stderr: rec.write, MaxOutput: 64 << 10}
+			// Every run has a limit, so that one that should end on its
+			// own and does not fails here instead of hanging the test.
+			opts.Timeout = time.Minute
 			if c.Endless {
 				opts.Timeout = endlessLimit
 			}

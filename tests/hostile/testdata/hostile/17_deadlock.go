@@ -1,7 +1,7 @@
-// Main blocks forever on a channel nobody sends on; the time limit stops
-// it.
+// Main blocks forever on a channel nobody sends on: every goroutine is
+// asleep, and the run ends as Go ends it.
 //
-// endless: yes
+// want: fatal error: all goroutines are asleep - deadlock!
 // clean: yes
 package main
 

@@ -1,7 +1,7 @@
-// Main blocks forever on a mutex: the time limit ends the run, and main
+// Main blocks forever on a mutex: a deadlock, as Go reports it; main
 // stays blocked where the interpreter cannot stop it.
 //
-// endless: yes
+// want: fatal error: all goroutines are asleep - deadlock!
 // clean: no
 package main
 
