@@ -42,7 +42,15 @@ func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
 // panics as Go does. ok is false when the assertion needs no help or the
 // types cannot be named at package level.
 func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool) {
-	if x == nil || iface == nil || !l.ownInterface(iface) {
+	if x == nil || iface == nil {
+		return "", "", false
+	}
+	// From any to error or fmt.Stringer: the interpreter's wrapper of the
+	// package's interface, made from a value of the program's type in an
+	// interface, may read the value from where it once was (a loop's
+	// variable); made from a variable of the program's type, it is right.
+	pkgIface := !l.ownInterface(iface) && l.packageInterface(iface) && types.IsInterface(x) && !isError(x) && !types.Identical(x, iface) && l.implementedByOwn(iface)
+	if !l.ownInterface(iface) && !pkgIface {
 		return "", "", false
 	}
 	xexpr, localX := l.typeExpr(x)
@@ -63,6 +71,10 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			if xi, isIface := x.Underlying().(*types.Interface); isIface && !types.Implements(c, xi) {
 				continue
 			}
+			if _, boxed := l.boxFor(c); !boxed && nativeTypeTest(c) && pkgIface {
+				cases.WriteString("\tif " + l.typeTest("v", c) + " {\n\t\tc := v.(" + l.assertType(c) + ")\n\t\treturn c, true\n\t}\n")
+				continue
+			}
 			if _, boxed := l.boxFor(c); !boxed && nativeTypeTest(c) {
 				// The comma-ok assertion would take an int for a myint.
 				cases.WriteString("\tif " + l.typeTest("v", c) + " {\n\t\treturn v.(" + l.assertType(c) + "), true\n\t}\n")
@@ -74,14 +86,36 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 	qualified := types.TypeString(iface, func(p *types.Package) string { return p.Name() })
 	key := "assert " + xexpr + " " + iexpr
 	name = l.helper(key, "assert", func(n string) string {
-		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() +
-			"\tvar zero " + iexpr + "\n\treturn zero, false\n}\n\n" +
+		fallback := "\tvar zero " + iexpr + "\n\treturn zero, false\n"
+		if pkgIface {
+			fallback = "\tr, ok := v.(" + iexpr + ")\n\treturn r, ok\n" // the package's own types
+		}
+		if pkgIface {
+			return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() + fallback + "}\n\n" +
+				"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tif r, ok := " + n + "(v); ok {\n\t\treturn r\n\t}\n\treturn v.(" + iexpr + ")\n}"
+		}
+		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() + fallback + "}\n\n" +
 			"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tr, ok := " + n + "(v)\n\tif !ok {\n" +
 			"\t\tif v == nil {\n\t\t\tpanic(" + strconv.Quote("interface conversion: interface is nil, not "+qualified) + ")\n\t\t}\n" +
 			"\t\tpanic(" + strconv.Quote("interface conversion: value is not "+qualified) + ")\n\t}\n\treturn r\n}"
 	})
 	l.note("assertions to the program's interfaces")
 	return name, name + "_must", true
+}
+
+// implementedByOwn reports whether a type of the program, or a pointer to
+// one, implements the interface t.
+func (l *lowerer) implementedByOwn(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for _, tn := range l.ownTypes() {
+		if types.Implements(tn.Type(), it) || types.Implements(types.NewPointer(tn.Type()), it) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownInterface reports whether t is a non-empty interface declared in the

@@ -67,8 +67,9 @@ func (l *lowerer) planBoxes() {
 		return
 	}
 	all, observed := l.identityObserved()
+	verbs := l.formatVerbs()
 	for _, t := range colliding {
-		if all || containsIdentical(observed, representation(t)) {
+		if all || containsIdentical(observed, representation(t)) || badVerbFor(t, verbs) {
 			l.boxes[t] = ""
 		}
 	}
@@ -465,60 +466,6 @@ func (l *lowerer) boxArguments(n *ast.CallExpr) {
 		}
 		n.Args[i] = l.box(n.Args[i], pt)
 	}
-}
-
-// lowerIfaceEqual rewrites x == y (or !=) of two interface values, when
-// the program has types with methods whose values the interpreter would
-// take for values of their underlying types (any(Status(1)) == any(1)),
-// into a call of a helper that also compares the dynamic types' names.
-// It returns the replacement or nil.
-func (l *lowerer) lowerIfaceEqual(n *ast.BinaryExpr) ast.Expr {
-	if n.Op != token.EQL && n.Op != token.NEQ {
-		return nil
-	}
-	x, y := l.info.Types[n.X], l.info.Types[n.Y]
-	if x.Type == nil || y.Type == nil || x.IsNil() || y.IsNil() || !types.IsInterface(x.Type) || !types.IsInterface(y.Type) || !l.hasMethodTypes() {
-		return nil
-	}
-	l.note("interface comparisons")
-	name := l.helper("ifaceeq", "ifaceeq", func(f string) string {
-		var b strings.Builder
-		b.WriteString("func " + f + "(a, b any) bool {\n\tif " + l.dynTypeHelper() + "(a) != " + l.dynTypeHelper() + "(b) {\n\t\treturn false\n\t}\n")
-		// The interpreter's == of two such values is not reliable:
-		// compare the values themselves.
-		for _, tn := range l.ownTypes() {
-			m := tn.Type()
-			if _, isStruct := m.Underlying().(*types.Struct); isStruct || !types.Comparable(m) || types.NewMethodSet(m).Len() == 0 && types.NewMethodSet(types.NewPointer(m)).Len() == 0 {
-				continue
-			}
-			if _, boxed := l.boxKey(m); boxed {
-				continue
-			}
-			texpr, _ := l.typeExpr(m)
-			b.WriteString("\tif " + l.typeTest("a", m) + " {\n\t\treturn a.(" + texpr + ") == b.(" + texpr + ")\n\t}\n")
-		}
-		b.WriteString("\treturn a == b\n}")
-		return b.String()
-	})
-	var e ast.Expr = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{n.X, n.Y}}
-	if n.Op == token.NEQ {
-		e = &ast.UnaryExpr{Op: token.NOT, X: e}
-	}
-	return e
-}
-
-// hasMethodTypes reports whether the program declares a non-struct type
-// with methods.
-func (l *lowerer) hasMethodTypes() bool {
-	for _, tn := range l.ownTypes() {
-		if _, isStruct := tn.Type().Underlying().(*types.Struct); isStruct {
-			continue
-		}
-		if types.NewMethodSet(tn.Type()).Len() > 0 || types.NewMethodSet(types.NewPointer(tn.Type())).Len() > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // lowerNativeAssert rewrites x.(T) of a concrete type T that is not a

@@ -118,6 +118,13 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			for _, op := range call.Args[fi+1:] {
+				// An interface operand reaches fmt with its methods (a
+				// wrapper of them); what it holds nested does not.
+				if t := l.typeOf(op); !types.IsInterface(typeOrNil(t)) && l.showOperandNeeds(t, 'v') {
+					l.unsupported(op.Pos(), "printing a "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
+						" with a format that is not a constant is not supported by the playground (values of the program's types in it would not print as in Go); write the format as a string literal")
+					continue
+				}
 				l.refuseNestedPrintMethods(op, l.typeOf(op), 'v')
 			}
 			return nil
@@ -163,10 +170,37 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	named := make([]ast.Expr, len(operands))
 	for i, op := range operands {
 		opTypes[i] = l.typeOf(op)
-		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
+		sv := showVerb(verbOf[i], flagsOf[i])
+		if l.refuseHiddenType(op, opTypes[i], sv) {
+			continue
+		}
+		byNames := false
 		if wrapped == nil {
 			named[i] = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
+			byNames = named[i] != nil
+		} else {
+			byNames = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i]) != nil // lowerErrorf's
 		}
+		if l.showPreferred(opTypes[i], sv, byNames) {
+			if l.refuseShow(op, opTypes[i], sv) {
+				continue
+			}
+			// What the operand holds reaches fmt otherwise than Go's
+			// fmt sees it (printshow.go); %#v names are progfmt's.
+			named[i] = nil
+			if sv == '#' && !types.IsInterface(opTypes[i]) && l.sharpNames(opTypes[i], map[types.Type]bool{}) {
+				qualify := func(p *types.Package) string { return p.Name() }
+				l.unsupported(op.Pos(), "%#v of a value of type "+l.typeString(opTypes[i], qualify)+" is not supported by the playground (the program's type names would be missing); use %+v")
+				continue
+			}
+			if l.shown == nil {
+				l.shown = map[ast.Expr]byte{}
+			}
+			l.shown[op] = sv
+			changed = true
+			continue
+		}
+		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
 		if named[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
 			changed = true
 		}
@@ -198,6 +232,8 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 	switch {
 	case t == nil:
 		return op
+	case l.shown[op] != 0:
+		return &ast.CallExpr{Fun: ast.NewIdent(l.showConv(t, 0, modeOf(l.shown[op]))), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
 	case len(l.boxes) > 0 && types.IsInterface(t) && !methodsOf(t) && c != 'T' && c != 'w' && !l.hasPrintMethods():
 		// A boxed value prints as itself (see boxing.go). (A box has no
 		// methods, so an interface with methods never holds one; and
@@ -382,7 +418,46 @@ func (l *lowerer) typeName(op ast.Expr, t types.Type) ast.Expr {
 		})
 		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op, l.parseExpr(strconv.Quote(l.typeString(t, qualify)))}}
 	}
+	if l.packageInterface(t) {
+		if h := l.wrappedTypeHelper(t); h != "" {
+			return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+		}
+	}
 	return &ast.CallExpr{Fun: ast.NewIdent(l.dynTypeHelper()), Args: []ast.Expr{op}}
+}
+
+// wrappedTypeHelper declares the helper naming the dynamic type of a
+// value of a package's interface type t (error, fmt.Stringer), and
+// returns its name, or "" when t cannot be named: the interpreter holds
+// a value of the program's type there in a wrapper of its own, which
+// only assertions from t see through.
+func (l *lowerer) wrappedTypeHelper(t types.Type) string {
+	texpr, local := l.typeExpr(t)
+	if local {
+		return ""
+	}
+	return l.helper("wrappedtype "+texpr, "wrappedtype", func(n string) string {
+		var b strings.Builder
+		b.WriteString("func " + n + "(v " + texpr + ") string {\n")
+		qualify := func(p *types.Package) string { return p.Name() }
+		it := t.Underlying().(*types.Interface)
+		for _, tn := range l.ownTypes() {
+			for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if _, local := l.typeExpr(c); local || !types.Implements(c, it) {
+					continue
+				}
+				x := "_"
+				if !isError(t) && nativeTypeTest(c) {
+					x = "_fl_x" // caseOn declares it
+					b.WriteString("\t" + l.caseOn("v", t, c, x) + "\t\t_ = " + x + "\n\t\treturn " + strconv.Quote(l.typeString(c, qualify)) + "\n\t}\n")
+					continue
+				}
+				b.WriteString("\t" + l.caseOn("v", t, c, x) + "\t\treturn " + strconv.Quote(l.typeString(c, qualify)) + "\n\t}\n")
+			}
+		}
+		b.WriteString("\treturn " + l.dynTypeHelper() + "(v)\n}")
+		return b.String()
+	})
 }
 
 // dynTypeHelper declares the helper naming the dynamic type of an

@@ -118,6 +118,11 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 	hint := strings.ReplaceAll(key, ".", "_") + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
 		text := l.fillTemplate(tmpl, append(pairs, "$F", name))
+		if key == "errors.Is" && l.hasMethodTypes() {
+			// The interpreter's == of two errors holding values of
+			// the program's types panics or is wrong.
+			text = strings.Replace(text, "\treturn a == b\n", "\treturn "+l.ifaceEqHelper("error", types.Universe.Lookup("error").Type())+"(a, b)\n", 1)
+		}
 		if strings.HasPrefix(key, "errors.") && len(args) > 0 {
 			if box, ok := l.boxFor(args[0]); ok {
 				// The program's boxed error type is asserted by unboxing.

@@ -49,6 +49,11 @@ type lowerer struct {
 	fmt fmtTable
 	// nils are the typed nils stored in packages' interfaces (nilptr.go).
 	nils nilPlan
+	// shows memoises showTypes by interface type, and shown holds the
+	// print operands given to fmt through a helper and their verbs
+	// (printshow.go).
+	shows map[string][]types.Type
+	shown map[ast.Expr]byte
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -385,6 +390,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			break
 		}
 		if e := l.lowerNativeAssert(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
+		if e := l.lowerTwinAssert(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break
 		}

@@ -41,6 +41,9 @@ func (l *lowerer) lowerMixedEqual(n *ast.BinaryExpr) ast.Expr {
 	if !ifaceFirst {
 		it, vt = vt, it
 	}
+	if types.IsInterface(it) && !types.IsInterface(vt) && l.packageInterface(it) && l.ownMethodType(vt) {
+		return l.lowerWrappedEqual(n, it, vt, ifaceFirst)
+	}
 	if !types.IsInterface(it) || !l.mixedLowerable(it, vt) {
 		return nil
 	}
@@ -161,4 +164,41 @@ func (l *lowerer) switchComparesIfaces(n *ast.SwitchStmt) bool {
 		}
 	}
 	return false
+}
+
+// lowerWrappedEqual returns the replacement of x == y (or !=) where one
+// operand is of a package's interface type it (error, fmt.Stringer) and
+// the other a value of the program's type vt with methods: the
+// interpreter holds such a value in the interface in a wrapper of its
+// own (err == ErrGone is false, or panics). Only the assertions from the
+// interface see through the wrapper, and not for every type: the others
+// are refused.
+func (l *lowerer) lowerWrappedEqual(n *ast.BinaryExpr, it, vt types.Type, ifaceFirst bool) ast.Expr {
+	iexpr, ilocal := l.typeExpr(it)
+	vexpr, vlocal := l.typeExpr(vt)
+	if ilocal || vlocal || !n.Pos().IsValid() {
+		return nil
+	}
+	_, isPtr := vt.(*types.Pointer)
+	_, isStruct := vt.Underlying().(*types.Struct)
+	if !isPtr && (!isError(it) || isStruct) {
+		qualify := func(p *types.Package) string { return p.Name() }
+		l.unsupported(n.Pos(), "comparing "+article(l.typeString(it, qualify))+" value with a "+l.typeString(vt, qualify)+
+			" is not supported by the playground (the value would not be found); compare pointers, or values of the program's own interface")
+		return nil
+	}
+	params := "x " + vexpr + ", y " + iexpr
+	if ifaceFirst {
+		params = "y " + iexpr + ", x " + vexpr
+	}
+	l.note("comparisons of values with interfaces")
+	name := l.helper("wrappedeq "+params, "wrappedeq", func(f string) string {
+		return "func " + f + "(" + params + ") bool {\n\t" + l.caseOn("y", it, vt, "c") + "\t\treturn c == x\n\t}\n\treturn false\n}"
+	})
+	var e ast.Expr = &ast.CallExpr{Fun: ast.NewIdent(name), Args: []ast.Expr{n.X, n.Y}}
+	l.info.Types[e] = types.TypeAndValue{Type: types.Typ[types.Bool]}
+	if n.Op == token.NEQ {
+		e = &ast.UnaryExpr{Op: token.NOT, X: e}
+	}
+	return e
 }

@@ -9,26 +9,15 @@ import (
 
 // Values of the program's types with methods in interfaces.
 //
-// The interpreter gives fmt a value of the program's type with its
-// String, Error or Format method only when the value is passed to fmt as
-// it is, or from an interface of a package (fmt.Stringer, error, any).
-// Held in an interface type the program declares (type Shower
-// interface{ String() string }), the value reaches fmt without its
-// methods: the front end passes such an operand as any(x), which the
-// interpreter hands over with them (programInterfaceOperand); an operand
-// other than a variable or its field is refused.
-//
-// These cases cannot be lowered, and are refused at the construct's line
-// (refuseMethodsLost):
-//   - nested in what fmt prints (a slice, array or map element, a struct's
-//     exported field, an element behind a pointer) a value of the
-//     program's type reaches fmt without its methods: []Code prints its
-//     numbers where Go calls String on each;
-//   - a value of the program's type stored in an interface of a package
-//     (error, fmt.Stringer, sort.Interface, ...) is held by the
-//     interpreter in a wrapper of that interface, which a type assertion
-//     or type switch to the program's type does not see through (a
-//     pointer to the program's type is found).
+// An operand that holds such values nested, or in an interface, goes
+// through the helpers of printshow.go; what is here handles what they do
+// not: an operand held in an interface type the program declares, printed
+// as any(x) (programInterfaceOperand), a slice of a type with a String or
+// Error method given to fmt as []fmt.Stringer or []error
+// (printableElements), and the refusals of nested print methods no
+// helper converts (refuseNestedPrintMethods) and of assertions from a
+// package's interface to the program's types, whose values the
+// interpreter's wrapper hides (refuseAssertFromPackageIface).
 
 // programInterfaceOperand returns the operand to print in place of op
 // when op, printed with verb c, has an interface type with methods the

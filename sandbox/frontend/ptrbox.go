@@ -25,9 +25,6 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 		return e
 	}
 	if l.valueWithMethods(e) {
-		if !l.packageInterface(target) {
-			return e
-		}
 		return l.boxVia(e, l.typeOf(e), target)
 	}
 	pt, ok := l.typeOf(e).(*types.Pointer)
@@ -64,19 +61,25 @@ func (l *lowerer) valueWithMethods(e ast.Expr) bool {
 		return false
 	}
 	n, ok := tv.Type.(*types.Named)
+	if s, isStruct := tv.Type.Underlying().(*types.Struct); isStruct && s.NumFields() == 0 {
+		// No data to share; and the interpreter fails to assert an
+		// empty struct back from the helper's variable.
+		return false
+	}
 	return ok && n.Obj().Pkg() == l.pkg && n.TypeParams().Len() == 0 && types.NewMethodSet(n).Len() > 0
 }
 
 // packageInterface reports whether t is an interface type with methods
-// of a package (error, fmt.Stringer). (A value in an interface type the
-// program declares is a reference the helper does not cure, and one
-// returned as any loses its methods.)
+// of a package (error, fmt.Stringer).
 func (l *lowerer) packageInterface(t types.Type) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Pkg() != l.pkg && methodsOf(n)
 }
 
 // boxVia returns e passed through a helper func(p pt) target { return p }.
+// Into an interface the program declares, or any, the helper stores p
+// in a variable of the interface type first: returned as it is, p would
+// be a reference to the parameter (any(p) would lose p's type).
 func (l *lowerer) boxVia(e ast.Expr, pt, target types.Type) ast.Expr {
 	texpr, local := l.typeExpr(target)
 	pexpr, plocal := l.typeExpr(pt)
@@ -84,8 +87,12 @@ func (l *lowerer) boxVia(e ast.Expr, pt, target types.Type) ast.Expr {
 		return e
 	}
 	l.note("pointers into interfaces")
+	body := "return p"
+	if !l.packageInterface(target) {
+		body = "var r " + texpr + " = p\n\treturn r\n"
+	}
 	name := l.helper("ptrbox "+pexpr+" "+texpr, "box", func(f string) string {
-		return "func " + f + "(p " + pexpr + ") " + texpr + " { return p }"
+		return "func " + f + "(p " + pexpr + ") " + texpr + " {\n\t" + body + "\n}"
 	})
 	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 }
@@ -118,7 +125,7 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 			case sig.Variadic() && i >= sig.Params().Len()-1:
 				n.Args[i] = l.boxPointer(n.Args[i], sig.Params().At(sig.Params().Len()-1).Type().(*types.Slice).Elem())
 			case i < sig.Params().Len():
-				n.Args[i] = l.boxPointer(n.Args[i], sig.Params().At(i).Type())
+				n.Args[i] = l.keepIface(l.boxPointer(n.Args[i], sig.Params().At(i).Type()), sig.Params().At(i).Type())
 			}
 		}
 	case *ast.AssignStmt:
@@ -145,24 +152,56 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 				n.Results[i] = l.boxPointer(n.Results[i], res.At(i).Type())
 			}
 		}
+	case *ast.SendStmt:
+		if ch, ok := under(l.typeOf(n.Chan)).(*types.Chan); ok {
+			n.Value = l.boxPointer(n.Value, ch.Elem())
+		}
 	case *ast.CompositeLit:
-		var elem types.Type
-		switch u := under(l.typeOf(n)).(type) {
+		var key, elem types.Type
+		t := l.typeOf(n)
+		if p, ok := under(t).(*types.Pointer); ok { // &T{...} elided in a literal
+			t = p.Elem()
+		}
+		switch u := under(t).(type) {
 		case *types.Slice:
 			elem = u.Elem()
 		case *types.Array:
 			elem = u.Elem()
 		case *types.Map:
-			elem = u.Elem()
+			key, elem = u.Key(), u.Elem()
+		case *types.Struct:
+			l.boxFieldValues(n, u)
+			return
 		default:
 			return
 		}
 		for i, e := range n.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if key != nil {
+					kv.Key = l.boxPointer(kv.Key, key)
+				}
 				kv.Value = l.boxPointer(kv.Value, elem)
 				continue
 			}
 			n.Elts[i] = l.boxPointer(e, elem)
+		}
+	}
+}
+
+// boxFieldValues applies boxPointer to the values of a struct literal
+// that go into fields of interface type.
+func (l *lowerer) boxFieldValues(n *ast.CompositeLit, u *types.Struct) {
+	for i, e := range n.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := l.info.Uses[id].(*types.Var); ok {
+					kv.Value = l.boxPointer(kv.Value, f.Type())
+				}
+			}
+			continue
+		}
+		if i < u.NumFields() {
+			n.Elts[i] = l.boxPointer(e, u.Field(i).Type())
 		}
 	}
 }
@@ -180,4 +219,22 @@ func (l *lowerer) ownFunc(fun ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// keepIface returns e, an argument for a parameter of type target, as
+// []target{e}[0] when e is a call and target an interface the program
+// declares: the interpreter passes a call's result on to a function
+// without the value's type (x.(T) then fails in the callee), an element
+// with it.
+func (l *lowerer) keepIface(e ast.Expr, target types.Type) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !l.ownInterface(target) || l.isConversion(call) || l.typeAndValue(call.Fun).IsType() {
+		return e
+	}
+	texpr, local := l.typeExpr(target)
+	if local {
+		return e
+	}
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Elt: ast.NewIdent(texpr)}, Elts: []ast.Expr{e}}
+	return &ast.IndexExpr{X: lit, Index: &ast.BasicLit{Kind: token.INT, Value: "0"}}
 }

@@ -158,7 +158,11 @@ func (l *lowerer) typeTest(v string, t types.Type) string {
 		}
 		return test
 	}
-	return "func() bool {\n_, ok := " + v + ".(" + texpr + ")\nreturn ok\n}()"
+	test := "func() bool {\n_, ok := " + v + ".(" + texpr + ")\nreturn ok\n}()"
+	if twins := l.twinsExcluded(v, l.representationTwins(t)); twins != "" {
+		test = twins + " && " + test
+	}
+	return test
 }
 
 // nativeTypeTest reports whether the interpreter's type switch tells

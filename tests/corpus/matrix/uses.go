@@ -75,7 +75,8 @@ var uses = []use{
 	}},
 	{name: "equal", body: func(k kind, h holder) (string, bool) {
 		s := h.static(k)
-		b := "var y " + s + " = " + mk(k, "1") + "\nvar z " + s + " = " + mk(k, "2") + "\nfmt.Println(x == y, x == z, x != z)\n"
+		b := "var y " + s + " = " + mk(k, "1") + "\nvar z " + s + " = " + mk(k, "2") + "\nfmt.Println(x == y, x == z, x != z)\n" +
+			"w := " + mk(k, "1") + "\nfmt.Println(x == w, w != x)\n"
 		if k.isInt() && s == "any" {
 			b += "fmt.Println(x == any(1), x == 1)\n"
 		}

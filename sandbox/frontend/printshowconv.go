@@ -1,0 +1,263 @@
+package frontend
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
+)
+
+// showConv returns the helper converting a value of type t, printed at
+// depth, for fmt (see printshow.go), declaring it on first use. The
+// caller has made sure that showNeeds and not showProblem.
+func (l *lowerer) showConv(t types.Type, depth int, m showMode) string {
+	t = types.Unalias(t)
+	texpr, _ := l.typeExpr(t)
+	key := "show " + m.key() + " "
+	if depth > 0 {
+		key += "nested "
+	}
+	return l.helper(key+texpr, "show", func(n string) string {
+		return "func " + n + "(v " + texpr + ") " + l.showResult(t, depth, m) + " {\n" + l.showBody(t, depth, m) + "}"
+	})
+}
+
+// showResult is the type a helper for t returns: a struct with the same
+// fields for a struct, any for the rest.
+func (l *lowerer) showResult(t types.Type, depth int, m showMode) string {
+	if l.ownPrintable(t) {
+		return "any"
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return "any"
+	}
+	var b strings.Builder
+	b.WriteString("struct {")
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.Field(i)
+		ft := "any"
+		if !l.showNeeds(f.Type(), depth+1, m.field(f.Exported()), map[types.Type]bool{}) {
+			ft, _ = l.typeExpr(f.Type())
+		}
+		if i > 0 {
+			b.WriteString(";")
+		}
+		b.WriteString(" " + f.Name() + " " + ft)
+	}
+	b.WriteString(" }")
+	return b.String()
+}
+
+// printCall is the call of t's String or Error method on v, as fmt would
+// call it, or "" when t has neither.
+func (l *lowerer) printCall(t types.Type, v string) string {
+	ms := types.NewMethodSet(t)
+	for _, m := range []string{"Error", "String"} {
+		if ms.Lookup(l.pkg, m) != nil {
+			return v + "." + m + "()"
+		}
+	}
+	return ""
+}
+
+// showBody is the body of the helper for t.
+func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
+	nilGuard := ""
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		nilGuard = "\tif v == nil {\n\t\treturn v\n\t}\n"
+	}
+	if call := l.printCall(t, "v"); call != "" && m.methods && depth > 0 {
+		return nilGuard + "\treturn " + call + "\n"
+	}
+	if types.IsInterface(t) {
+		return l.showDynamic(t, depth, m)
+	}
+	if l.nameLost(t, depth, m) {
+		return nilGuard + "\treturn " + l.namedValue(t, "v") + "\n"
+	}
+	elem := func(et types.Type, x string, exported bool) string {
+		if l.showNeeds(et, depth+1, m.field(exported), map[types.Type]bool{}) {
+			return l.showConv(et, depth+1, m.field(exported)) + "(" + x + ")"
+		}
+		return x
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return nilGuard + "\tq := " + l.showConv(u.Elem(), depth+1, m) + "(*v)\n\treturn &q\n"
+	case *types.Slice, *types.Array:
+		var et types.Type
+		if s, ok := u.(*types.Slice); ok {
+			et = s.Elem()
+		} else {
+			et = u.(*types.Array).Elem()
+		}
+		return "\tout := make([]any, len(v))\n\tfor i := range v {\n\t\tout[i] = " + elem(et, "v[i]", true) + "\n\t}\n\treturn out\n"
+	case *types.Map:
+		kexpr, _ := l.typeExpr(u.Key())
+		return "\tout := make(map[" + kexpr + "]any, len(v))\n\tfor k, e := range v {\n\t\tout[k] = " + elem(u.Elem(), "e", true) + "\n\t}\n\treturn out\n"
+	case *types.Struct:
+		var b strings.Builder
+		b.WriteString("\treturn " + l.showResult(t, depth, m) + "{")
+		n := 0
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if f.Name() == "_" {
+				continue
+			}
+			if n > 0 {
+				b.WriteString(", ")
+			}
+			n++
+			b.WriteString(f.Name() + ": " + elem(f.Type(), "v."+f.Name(), f.Exported()))
+		}
+		b.WriteString("}\n")
+		return b.String()
+	}
+	return "\treturn v\n"
+}
+
+// showDynamic is the body of the helper for an interface type t: a test
+// for each of the program's types it may hold.
+func (l *lowerer) showDynamic(t types.Type, depth int, m showMode) string {
+	var b strings.Builder
+	b.WriteString("\tif v == nil {\n\t\treturn nil\n\t}\n")
+	if call := l.printCall(t, "v"); m.methods && call != "" && !l.errorAmong(t) {
+		// Every value it holds has the method: call it (the
+		// interpreter's wrapper of a package's interface hides the
+		// value's type).
+		b.WriteString("\treturn " + call + "\n")
+		return b.String()
+	}
+	if isEmptyInterface(t) && len(l.boxes) > 0 {
+		if m.named() {
+			for _, key := range l.boxedBasics() {
+				if name, ok := l.boxFor(key); ok {
+					b.WriteString("\tif x, ok := v.(" + name + "); ok {\n\t\treturn " + l.namedValue(key, "x."+name+"_v") + "\n\t}\n")
+				}
+			}
+		}
+		b.WriteString("\tif " + l.isBoxHelper() + "(v) {\n\t\treturn " + l.unboxPrint() + "(v)\n\t}\n")
+	}
+	for _, c := range l.showTypes(t, m.named()) {
+		b.WriteString("\t" + l.caseOn("v", t, c, "x") + "\t\treturn " + l.showValue(c, "x", depth, m) + "\n\t}\n")
+	}
+	if m.verb != 'v' && isEmptyInterface(t) {
+		// The rest with Go's names (fmtnames.go).
+		n, pkg := l.fmtHelper(), l.importName(progfmt.Path)
+		args := "(" + n + "_table, " + n + "_zeros, v)"
+		b.WriteString("\tif " + pkg + ".Handles" + args + " {\n\t\treturn " + pkg + ".Dynamic" + args + "\n\t}\n")
+	}
+	b.WriteString("\treturn v\n")
+	return b.String()
+}
+
+// errorAmong reports whether an interface of type t, which has a String
+// method, may hold a value of the program's with an Error method (which
+// fmt prefers).
+func (l *lowerer) errorAmong(t types.Type) bool {
+	if isError(t) {
+		return false
+	}
+	for _, c := range l.showTypes(t, false) {
+		if types.NewMethodSet(c).Lookup(l.pkg, "Error") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// caseOn opens an if statement whose body runs when v, of interface type
+// static, holds a value of the program's type c, with that value in x:
+// a comma-ok assertion, or a type switch where a comma-ok would take an
+// int for a myint; from error, the helper that sees into the
+// interpreter's error wrapper.
+func (l *lowerer) caseOn(v string, static, c types.Type, x string) string {
+	cexpr, _ := l.typeExpr(c)
+	if isError(static) {
+		return "if " + x + ", ok := " + l.assertConcrete(cexpr) + "(" + v + "); ok {\n"
+	}
+	if !nativeTypeTest(c) {
+		return "if " + x + ", ok := " + v + ".(" + cexpr + "); ok {\n"
+	}
+	return "if " + l.typeTest(v, c) + " {\n\t\t" + x + " := " + v + ".(" + cexpr + ")\n"
+}
+
+// hiddenIn returns a type of the program whose values an interface of
+// type t may hold in the interpreter's wrapper of a package's interface,
+// which hides their type (the value would not be found): a type that is
+// not a pointer, in an interface of a package; a struct type, in an
+// error. It returns nil if there is none.
+func (l *lowerer) hiddenIn(t types.Type) types.Type {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == l.pkg || !methodsOf(t) {
+		return nil
+	}
+	for _, c := range l.showTypes(t, false) {
+		_, isPtr := c.(*types.Pointer)
+		_, isStruct := c.Underlying().(*types.Struct)
+		if !isPtr && (!isError(t) || isStruct) {
+			return c
+		}
+	}
+	return nil
+}
+
+// showValue is the expression giving fmt x, a value of the program's type
+// c found in an interface, printed at depth in mode m: its String or
+// Error method's result, or its value as one of its underlying type
+// (under its own name, where fmt may print it).
+func (l *lowerer) showValue(c types.Type, x string, depth int, m showMode) string {
+	if m.methods && l.printCall(c, x) != "" {
+		return l.showConv(c, 1, m) + "(" + x + ")"
+	}
+	if l.nameLost(c, depth, m) {
+		return l.namedValue(c, x)
+	}
+	if _, isStruct := c.Underlying().(*types.Struct); isStruct && (m.verb == '+' || m.verb == '#') {
+		// Field names as Go writes them (progfmt).
+		return l.fmtHelper() + "(" + strconv.Itoa(l.fmtEntry(c)) + ", " + x + ")"
+	}
+	if p, ok := c.(*types.Pointer); ok && depth == 0 && (m.verb == '+' || m.verb == '#') {
+		if _, isStruct := p.Elem().Underlying().(*types.Struct); isStruct {
+			return l.fmtHelper() + "(" + strconv.Itoa(l.fmtEntry(c)) + ", " + x + ")"
+		}
+	}
+	raw := c.Underlying()
+	if p, ok := c.(*types.Pointer); ok {
+		raw = types.NewPointer(p.Elem().Underlying())
+	}
+	rexpr, _ := l.typeExpr(raw)
+	conv := "(" + rexpr + ")(" + x + ")"
+	if l.showNeeds(raw, 0, m, map[types.Type]bool{}) {
+		return l.showConv(raw, 0, m) + "(" + conv + ")"
+	}
+	return conv
+}
+
+// namedValue is the expression giving fmt x, of the program's type t (of
+// a basic kind), printed where fmt names its type (a verb that does not
+// fit it): progfmt's value, which prints it under its Go name.
+func (l *lowerer) namedValue(t types.Type, x string) string {
+	if p, ok := t.(*types.Pointer); ok {
+		// Nested, printed with %s (nameLost): fmt's bad verb.
+		raw, _ := l.typeExpr(types.NewPointer(p.Elem().Underlying()))
+		name := l.typeString(t, func(p *types.Package) string { return p.Name() })
+		return strconv.Quote("%!s("+name+"=") + " + " + l.importName("fmt") + ".Sprint((" + raw + ")(" + x + ")) + \")\""
+	}
+	return l.fmtHelper() + "(" + strconv.Itoa(l.fmtEntry(t)) + ", " + x + ")"
+}
+
+// boxedBasics are the boxed types of a basic kind, in a fixed order.
+func (l *lowerer) boxedBasics() []types.Type {
+	var out []types.Type
+	for _, tn := range l.ownTypes() {
+		if _, basic := tn.Type().Underlying().(*types.Basic); basic {
+			if key, boxed := l.boxKey(tn.Type()); boxed {
+				out = append(out, key)
+			}
+		}
+	}
+	return out
+}
