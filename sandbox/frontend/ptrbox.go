@@ -25,6 +25,9 @@ func (l *lowerer) boxPointer(e ast.Expr, target types.Type) ast.Expr {
 		return e
 	}
 	if l.valueWithMethods(e) {
+		if len(l.funcs) == 0 && !l.packageInterface(target) {
+			return e // a package-level declaration: see boxVia
+		}
 		return l.boxVia(e, l.typeOf(e), target)
 	}
 	pt, ok := l.typeOf(e).(*types.Pointer)
@@ -88,10 +91,13 @@ func (l *lowerer) boxVia(e ast.Expr, pt, target types.Type) ast.Expr {
 	}
 	l.note("pointers into interfaces")
 	body := "return p"
-	if !l.packageInterface(target) {
+	if !l.packageInterface(target) && len(l.funcs) > 0 {
+		// (A package-level declaration runs once: no slot to share. The
+		// interpreter's goroutines asserting one such value at once
+		// crash it: fixedbugs/issue31419.go.)
 		body = "var r " + texpr + " = p\n\treturn r\n"
 	}
-	name := l.helper("ptrbox "+pexpr+" "+texpr, "box", func(f string) string {
+	name := l.helper("ptrbox "+pexpr+" "+texpr+" "+body, "box", func(f string) string {
 		return "func " + f + "(p " + pexpr + ") " + texpr + " {\n\t" + body + "\n}"
 	})
 	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
