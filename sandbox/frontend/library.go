@@ -118,7 +118,7 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 	hint := strings.ReplaceAll(key, ".", "_") + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
 		text := l.fillTemplate(tmpl, append(pairs, "$F", name))
-		if key == "errors.Is" && l.hasMethodTypes() {
+		if key == "errors.Is" && l.hasMethodTypes() && !l.nils.active {
 			// The interpreter's == of two errors holding values of
 			// the program's types panics or is wrong.
 			text = strings.Replace(text, "\treturn a == b\n", "\treturn "+l.ifaceEqHelper("error", types.Universe.Lookup("error").Type())+"(a, b)\n", 1)

@@ -64,7 +64,16 @@ func (l *lowerer) nilEqualHelper(x, y types.Type) string {
 				b.WriteString("\tif _, ok := " + side.v + ".(*" + l.nilMarker(nt) + "); ok {\n\t\t" + side.m + " = " + id + "\n\t}\n")
 			}
 		}
-		b.WriteString("\tif ma != 0 || mb != 0 {\n\t\treturn ma == mb\n\t}\n\treturn a == b\n}")
+		rest := "a == b"
+		if l.hasMethodTypes() {
+			// Values of the program's types: ifaceeq.go.
+			param, static := "any", types.Type(types.NewInterfaceType(nil, nil))
+			if types.Identical(x, y) && l.packageInterface(x) {
+				param, static = xexpr, x
+			}
+			rest = l.ifaceEqHelper(param, static) + "(a, b)"
+		}
+		b.WriteString("\tif ma != 0 || mb != 0 {\n\t\treturn ma == mb\n\t}\n\treturn " + rest + "\n}")
 		return b.String()
 	})
 }
