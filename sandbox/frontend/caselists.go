@@ -83,10 +83,7 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 			e = l.box(e, l.typeOf(n.Tag))
 			var x ast.Expr = ast.NewIdent(tag)
 			x, e = l.sameChanTypes(x, tagType, e, l.typeOf(e))
-			var eq ast.Expr = &ast.BinaryExpr{X: x, Op: token.EQL, Y: e}
-			if mixedCases {
-				eq = l.mixedCase(eq.(*ast.BinaryExpr), tagType)
-			}
+			eq := l.caseEqual(&ast.BinaryExpr{X: x, Op: token.EQL, Y: e}, tagType)
 			if cond == nil {
 				cond = eq
 			} else {

@@ -128,15 +128,19 @@ func (l *lowerer) mixedSwitch(n *ast.SwitchStmt) bool {
 	return false
 }
 
-// mixedCase returns the test tag == e of a switch on a tag of type
-// tagType, lowered when it compares a value with an interface.
-func (l *lowerer) mixedCase(eq *ast.BinaryExpr, tagType types.Type) ast.Expr {
+// caseEqual returns the test tag == e of a switch on a tag of type
+// tagType, lowered as the program's own == would be: a value compared
+// with an interface, a typed nil in an interface (case ErrGone, ErrGone a
+// pointer to the program's error type, is err == ErrGone), and interface
+// values of the program's types.
+func (l *lowerer) caseEqual(eq *ast.BinaryExpr, tagType types.Type) ast.Expr {
 	l.info.Types[eq.X] = types.TypeAndValue{Type: tagType}
-	if m := l.lowerMixedEqual(eq); m != nil {
-		return m
-	}
-	if m := l.lowerIfaceEqual(eq); m != nil {
-		return m
+	l.info.Types[eq] = types.TypeAndValue{Type: types.Typ[types.UntypedBool]}
+	l.lowerNilSites(eq)
+	for _, lower := range []func(*ast.BinaryExpr) ast.Expr{l.lowerMixedEqual, l.lowerNilEqual, l.lowerIfaceEqual} {
+		if m := lower(eq); m != nil {
+			return m
+		}
 	}
 	return eq
 }
