@@ -1,4 +1,4 @@
-//go:build !race
+//go:build !race && !(js && wasm)
 
 package matrix
 
