@@ -190,9 +190,9 @@ func stacks() []goroutineStack {
 //
 //	goroutine 8 [select]:
 //	reflect.rselect({0xc000, 0x2, 0x0?})
-//		/usr/local/go/src/runtime/select.go:589 +0x2c5
+//		$GOROOT/src/runtime/select.go:589 +0x2c5
 //	created by github.com/traefik/yaegi/interp.call.func9 in goroutine 7
-//		/root/go/pkg/mod/.../run.go:1390 +0x1a8
+//		$GOMODCACHE/github.com/traefik/yaegi@v0.16.1/interp/run.go:1390 +0x1a8
 func parseGoroutine(block string) (goroutineStack, bool) {
 	head, rest, _ := strings.Cut(block, "\n")
 	head, ok := strings.CutPrefix(head, "goroutine ")
