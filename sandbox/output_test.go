@@ -107,7 +107,7 @@ func TestTimeoutStopsARunawayProgram(t *testing.T) {
 	src := "n := 0\nfor {\n\tn++\n}\n"
 	start := time.Now()
 	res := runSource(t, src, Options{Timeout: 100 * time.Millisecond})
-	assert.Less(t, time.Since(start), 3*time.Second)
+	assert.Less(t, time.Since(start), 30*time.Second, "a 100 ms limit must stop the loop; the bound is generous because the machine may be busy")
 	require.NotNil(t, res.Err)
 	assert.Equal(t, KindRuntime, res.Err.Kind)
 	assert.Contains(t, res.Err.Message, "time limit")
