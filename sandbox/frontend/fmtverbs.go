@@ -171,7 +171,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	for i, op := range operands {
 		opTypes[i] = l.typeOf(op)
 		sv := showVerb(verbOf[i], flagsOf[i])
-		if l.refuseHiddenType(op, opTypes[i], sv) {
+		if l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
 			continue
 		}
 		byNames := false

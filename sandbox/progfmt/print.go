@@ -313,8 +313,13 @@ func (p *printer) printInterface(v reflect.Value, e *Entry, verb rune, depth int
 	p.printValue(elem, p.dynamic(elem), verb, depth+1, hidden)
 }
 
-// dynamic is the entry of a value held in an interface, or -1.
+// dynamic is the entry of a value held in an interface, or -1. (A value
+// of a type with methods comes in the interpreter's wrapper, whose reflect
+// type is the same for all of them: the entry is its content's.)
 func (p *printer) dynamic(v reflect.Value) int {
+	if v = unwrap(v); !v.IsValid() {
+		return -1
+	}
 	if i, ok := p.t.byType[v.Type()]; ok {
 		return i
 	}

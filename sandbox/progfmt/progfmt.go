@@ -106,7 +106,13 @@ func table(desc string, zeros []any) *Table {
 		if z == nil || i >= len(t.entries) {
 			continue
 		}
-		rt := reflect.TypeOf(z)
+		// A value of a type with methods comes in the interpreter's
+		// wrapper, whose reflect type is the same for every such type.
+		rv := unwrap(reflect.ValueOf(z))
+		if !rv.IsValid() {
+			continue
+		}
+		rt := rv.Type()
 		if _, seen := t.byType[rt]; !seen {
 			t.byType[rt] = i
 		}
