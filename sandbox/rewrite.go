@@ -6,6 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"strconv"
+	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/frontend"
 )
 
 // Names the rewrite introduces. The trailing underscore and the prefix
@@ -45,6 +48,7 @@ func flakylab_report_(v any, line, col int) {
 		return
 	}
 	msg := ""
+	$panicmsg
 	if e, ok := v.(error); ok {
 		msg = e.Error()
 	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
@@ -192,7 +196,7 @@ func rewrite(p *program, trace bool) error {
 	}
 	ast.Inspect(f, rw.visit)
 
-	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", helperSource, 0)
+	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", reportSource(f), 0)
 	if err != nil {
 		return err
 	}
@@ -200,6 +204,20 @@ func rewrite(p *program, trace bool) error {
 	addImport(f, rtName, rtPath)
 	addImport(f, "flakylab_fmt_", "fmt")
 	return nil
+}
+
+// reportSource is helperSource for file f: when the front end declared
+// its panic message helper (frontend.PanicMessageFunc), the report asks
+// it first, since the interpreter's own assertion of a value of the
+// program's types to error or fmt.Stringer fails.
+func reportSource(f *ast.File) string {
+	ask := ""
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == frontend.PanicMessageFunc {
+			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\tflakylab_rt_.Panic(m, line, col)\n\t\treturn\n\t}\n\t"
+		}
+	}
+	return strings.Replace(helperSource, "$panicmsg\n\t", ask, 1)
 }
 
 func (rw *rewriter) visit(n ast.Node) bool {

@@ -89,3 +89,76 @@ func negatedZero(e ast.Expr, v constant.Value) bool {
 	f, _ := constant.Float64Val(constant.ToFloat(v))
 	return f == 0
 }
+
+// spellShiftedFloatConsts writes out the values of a constant group in
+// which a constant of a float or complex type is given by a shift:
+// yaegi v0.16.1 fails on it ("constant definition loop") for
+// Effective Go's
+//
+//	type ByteSize float64
+//	const (_ = iota; KB ByteSize = 1 << (10 * iota); MB)
+//
+// and on a specification of several names that repeats the one before
+// (const (a, b = iota, iota + 10; c, d)). Every specification of the
+// group gets its names' exact values (a
+// specification without values repeats the last one given, so writing
+// out one means writing out all that follow it).
+func (l *lowerer) spellShiftedFloatConsts(d *ast.GenDecl) {
+	var repeated []ast.Expr
+	needed := false
+	for _, s := range d.Specs {
+		vs := s.(*ast.ValueSpec)
+		if len(vs.Values) > 0 {
+			repeated = vs.Values
+		}
+		if hasShift(repeated) && l.floatConstNames(vs.Names) || len(vs.Values) == 0 && len(vs.Names) > 1 {
+			needed = true
+			break
+		}
+	}
+	if !needed {
+		return
+	}
+	for _, s := range d.Specs {
+		vs := s.(*ast.ValueSpec)
+		values := make([]ast.Expr, len(vs.Names))
+		for i, name := range vs.Names {
+			c, ok := l.info.Defs[name].(*types.Const)
+			if !ok || c.Val().Kind() == constant.Unknown {
+				return // left as it is: the interpreter says what it cannot run
+			}
+			values[i] = l.constExpr(c.Val(), c.Type())
+		}
+		vs.Values = values
+		if len(vs.Names) > 0 {
+			l.note("constants")
+		}
+	}
+}
+
+// hasShift reports whether one of exprs holds a shift.
+func hasShift(exprs []ast.Expr) bool {
+	found := false
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.SHL || b.Op == token.SHR) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// floatConstNames reports whether one of the constants declared by names
+// has a float or complex type.
+func (l *lowerer) floatConstNames(names []*ast.Ident) bool {
+	for _, name := range names {
+		if c, ok := l.info.Defs[name].(*types.Const); ok {
+			if b, ok := c.Type().Underlying().(*types.Basic); ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -288,6 +288,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		if n.Tok == token.CONST {
 			l.inConstDecl = false
 			l.lowerConstLen(n)
+			l.spellShiftedFloatConsts(n)
 		}
 		l.lowerVarSpecs(n)
 		for _, s := range n.Specs {
@@ -478,6 +479,9 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
 	if err := cfg.Fprint(&buf, l.fset, l.file); err != nil {
 		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: print lowered program: " + err.Error()}}
+	}
+	if h := l.panicMessageHelper(); h != "" {
+		l.text = append(l.text, h)
 	}
 	for i := 0; i < len(l.text); i++ { // helpers may declare more helpers here
 		t := l.text[i]
