@@ -9,13 +9,17 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var ctrl = chromedp.KeyModifiers(chromedp.ModifierCtrl)
+var (
+	ctrl  = chromedp.KeyModifiers(chromedp.ModifierCtrl)
+	shift = chromedp.KeyModifiers(chromedp.ModifierShift)
+)
 
 // keys sends key events to the focused element.
 func keys(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
@@ -159,5 +163,40 @@ func TestPlaygroundShareRoundTrips(t *testing.T) {
 
 	click(t, other, "run")
 	waitOutput(t, other, "shared program é")
+	assert.Empty(t, p.All(), "console errors, exceptions or failed requests")
+}
+
+// TestTypingOverLinesKeepsThePolicy types a character over a selection
+// that spans three lines, with the keyboard. Left to Chromium's own
+// editing, merging the lines writes a style attribute that the site's
+// policy (style-src-attr 'none') blocks and reports; the editor must make
+// the change itself: the right text, no violation, no style attribute in
+// its content, and one undo brings the lines back.
+func TestTypingOverLinesKeepsThePolicy(t *testing.T) {
+	ctx, p := tab(t)
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: recordViolations})
+	require.NoError(t, err)
+	openPlayground(t, ctx)
+	forgetProgramAfter(t, ctx)
+	const program = "package main\n\nfunc main() {\n\tprintln(1)\n\tprintln(2)\n\tprintln(3)\n}\n"
+	replaceProgram(t, ctx, program)
+	require.Equal(t, program, source(t, ctx), "the program as typed")
+
+	// From the end of the program: up to line 6, one right (after its tab),
+	// then select up two lines: "println(1)\n\tprintln(2)\n\t".
+	keys(t, ctx, "select three lines",
+		chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.KeyEvent(kb.ArrowUp, shift),
+		chromedp.KeyEvent(kb.ArrowUp, shift))
+	require.Equal(t, "println(1)\n\tprintln(2)\n\t", eval[string](t, ctx, `getSelection().toString().replace(/\n+/g, "\n")`), "the selection before typing")
+	keys(t, ctx, "x over the selection", chromedp.KeyEvent("x"))
+	const want = "package main\n\nfunc main() {\n\txprintln(3)\n}\n"
+	assert.Equal(t, want, source(t, ctx), "the program after typing x over three lines")
+	time.Sleep(300 * time.Millisecond) // a late violation report
+	assert.Empty(t, eval[[]string](t, ctx, `window.cspViolations`), "violations of the site's policy while typing")
+	assert.Equal(t, 0, eval[int](t, ctx, `document.querySelectorAll("#source .cm-content [style]").length`), "style attributes inside the editor's content")
+
+	keys(t, ctx, "undo", chromedp.KeyEvent("z", ctrl))
+	assert.Equal(t, program, source(t, ctx), "the program after one undo")
 	assert.Empty(t, p.All(), "console errors, exceptions or failed requests")
 }

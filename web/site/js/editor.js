@@ -65,6 +65,28 @@ const errorLine = StateField.define({
   ],
 });
 
+// typeOverLines makes the edit itself when a character is typed over a
+// selection that spans lines. Left to the browser, Chromium's own editing
+// merges the lines and writes a style attribute into the content to keep
+// their look; the site's policy (style-src-attr 'none') blocks and reports
+// it, and CodeMirror then has to repair its DOM. Cancelling the input and
+// dispatching the same change (through the input handlers, so bracket
+// closing still applies) leaves the DOM to CodeMirror alone.
+const typeOverLines = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== "insertText" || !event.data || view.composing) return false;
+    const { state } = view;
+    const multiLine = state.selection.ranges.some((r) => !r.empty && state.doc.lineAt(r.from).number !== state.doc.lineAt(r.to).number);
+    if (!multiLine) return false;
+    event.preventDefault();
+    const text = event.data;
+    const { from, to } = state.selection.main;
+    const change = () => state.update(state.replaceSelection(text), { userEvent: "input.type", scrollIntoView: true });
+    if (!state.facet(EditorView.inputHandler).some((h) => h(view, from, to, text, change))) view.dispatch(change());
+    return true;
+  },
+});
+
 // createEditor mounts an editor in parent. onRun is called for Mod-Enter,
 // onLeave for Esc (when no completion list or search panel is open), and
 // onChange after every edit with the new text. With fold, the import block
@@ -96,6 +118,7 @@ export function createEditor({ parent, doc, label, onRun, onLeave, onChange, fol
         theme,
         errorLine,
         keys,
+        typeOverLines,
         EditorState.tabSize.of(4),
         // Go is indented with tabs (as gofmt writes it): Enter and Tab
         // indent with one.
