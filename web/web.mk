@@ -13,6 +13,9 @@ WEB_STATIC := web/static
 # Go libraries only); the server picks one per request.
 dist: wasm ## build the runtime and the site into dist/, with .br and .gz siblings
 	@mkdir -p $(DIST)
+	@# Files older builds put in dist/ that nothing loads any more (modules
+	@# now bundled, a catalogue and a table no page reads): cp only adds.
+	rm -rf $(DIST)/js/output.js* $(DIST)/js/share.js* $(DIST)/exercises/exercises.json* $(DIST)/data
 	cp -R $(WEB_STATIC)/. $(DIST)/
 	$(GO) run ./web/cmd/precompress $(DIST)
 	$(GO) run ./web/cmd/serve -headers > $(DIST)/_headers

@@ -19,7 +19,7 @@ import (
 var dist = browser.DistCopy{
 	Env: "EXERCISES_DIST",
 	Files: []string{
-		"index.html", "exercise-token-bucket.html", "exercises/exercises.json",
+		"index.html", "exercise-token-bucket.html", "exercises/token-bucket/solution.go",
 		"exercises/token-bucket/solution.go", "css/site.css",
 		"js/exercise.js", "js/runtime.js", "flakylab.wasm", "wasm_exec.js",
 	},

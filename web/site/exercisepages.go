@@ -16,10 +16,6 @@ import (
 	"github.com/flakylab/flakylab/exercises"
 )
 
-// ExercisesFile is the exercise catalogue (exercises.SiteJSON) in the built
-// site; solutions live next to it as exercises/<slug>/solution.go.
-const ExercisesFile = "exercises/exercises.json"
-
 // courseModule is the course's module path: its packages are listed apart
 // from the standard library's.
 const courseModule = "github.com/flakylab/flakylab/"
@@ -112,14 +108,12 @@ func loadExercises(lessons []Lesson) ([]exercisePage, error) {
 	return pages, nil
 }
 
-// writeExercisePages writes the catalogue, one page per exercise and the
+// writeExercisePages writes one page per exercise (each carries its own
+// data, so the site has no catalogue file that no page reads) and the
 // solutions. The solutions are written outside w, so they are not in the
 // list the service worker keeps offline: the page fetches one only when
 // the learner asks to see it.
 func writeExercisePages(w *writer, tmpl *template.Template, pages []exercisePage, lessons []Lesson) error {
-	if err := w.file(ExercisesFile, []byte(exercises.SiteJSON()+"\n")); err != nil {
-		return err
-	}
 	for _, p := range pages {
 		data := map[string]any{
 			"PageTitle":   p.Title + " · Exercise · flakylab",

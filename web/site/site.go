@@ -22,8 +22,7 @@
 //
 // From package exercises it writes one page per exercise
 // (exercise-<slug>.html: the prompt, an editor with the starter, Check,
-// results and hints; exercise.js drives it), the catalogue
-// exercises/exercises.json, and each reference solution as
+// results and hints; exercise.js drives it) and each reference solution as
 // exercises/<slug>/solution.go, which the page fetches only on request.
 // Lessons and the index link to them.
 //

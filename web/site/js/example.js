@@ -3,8 +3,8 @@
 // share.
 
 import { createEditor, replaceAll, markError } from "./editor.js";
-import { OutputView } from "../../static/js/output.js";
-import { playgroundLink } from "../../static/js/share.js";
+import { OutputView } from "./output.js";
+import { playgroundLink } from "./share.js";
 
 function lines(text) {
   if (!text) return 0;

@@ -2,7 +2,7 @@
 // in a lesson, with its output in the same kind of panel. Check (exercise.js)
 // is separate: it runs the exercise's checks, not main.
 
-import { OutputView } from "../../static/js/output.js";
+import { OutputView } from "./output.js";
 import { markError } from "./editor.js";
 
 const KIND = {

@@ -5,8 +5,8 @@
 // shares the editor's chunk with the lessons.
 
 import { Runtime } from "./runtime.js";
-import { OutputView } from "../../static/js/output.js";
-import { decodeProgram, playgroundLink, programFromHash } from "../../static/js/share.js";
+import { OutputView } from "./output.js";
+import { decodeProgram, playgroundLink, programFromHash } from "./share.js";
 import { createEditor, replaceAll, markError } from "./editor.js";
 
 const examples = {

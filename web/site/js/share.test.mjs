@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { encodeProgram, decodeProgram, programFromHash, playgroundLink, MAX_SOURCE } from "../static/js/share.js";
+import { encodeProgram, decodeProgram, programFromHash, playgroundLink, MAX_SOURCE } from "./share.js";
 
 test("a program round-trips through a link", async () => {
   const programs = [

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { tail, tailOfPieces } from "../static/js/output.js";
+import { tail, tailOfPieces } from "./output.js";
 
 test("tail keeps the last lines and counts the rest", () => {
   const numbered = (n) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join("");
