@@ -47,3 +47,51 @@ func TestRunPressedWhileLoadingGoesFirst(t *testing.T) {
 	assert.Equal(t, "ready", got.Standby, "the standby after the first run")
 	assert.Empty(t, p.All())
 }
+
+// TestStandbyStartsDuringLaterRuns: after the page's first run, a run never
+// goes on without a standby worker starting beside it. Here a runaway is
+// stopped and another starts at once, before the promoted worker's
+// replacement has been asked for: a standby must still come up while the
+// second one spins, so that stopping it (or another example's Run) finds a
+// worker ready instead of a cold start.
+func TestStandbyStartsDuringLaterRuns(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	got := eval[map[string]any](t, ctx, `(async () => {
+		const rt = new playground.runtime.constructor();
+		const sleep = (ms) => new Promise((f) => setTimeout(f, ms));
+		const until = async (cond, ms) => {
+			const end = performance.now() + ms;
+			while (!cond()) {
+				if (performance.now() > end) return false;
+				await sleep(50);
+			}
+			return true;
+		};
+		try {
+			const first = await rt.run(`+js(hello)+`);
+			if (first.error) return {failed: "the first run: " + first.error.message};
+			if (!await until(() => rt.stats().standby === "ready", 60000)) return {failed: "no standby after the first run"};
+			const a = rt.run(`+js(spin)+`, {timeoutMs: 60000});
+			await sleep(300);
+			rt.stop();
+			// At once: the standby that replaced the stopped worker has
+			// not yet asked for its own replacement.
+			const b = rt.run(`+js(spin)+`, {timeoutMs: 60000});
+			const stopped = await a;
+			const during = await until(() => rt.stats().standby === "ready", 45000);
+			const stats = rt.stats();
+			rt.stop();
+			const second = await b;
+			return {first: stopped.error?.kind ?? "", during, standby: stats.standby, spawns: stats.spawns, second: second.error?.kind ?? ""};
+		} finally {
+			rt.close();
+		}
+	})()`)
+	t.Logf("%v", got)
+	require.Nil(t, got["failed"], "%v", got)
+	assert.Equal(t, "stopped", got["first"], "the first runaway: %v", got)
+	assert.Equal(t, true, got["during"], "no standby ready while the second runaway spun: %v", got)
+	assert.Equal(t, "stopped", got["second"], "the second runaway: %v", got)
+	assert.Empty(t, p.All())
+}

@@ -138,6 +138,7 @@ export class Runtime {
   #current = null;
   #closed = false;
   #standbyAfterRun = false;
+  #ranOnce = false;
   #stats = { compileMs: null, spawns: 0, retired: 0, lastSpawnMs: null, lastWarmUpMs: null };
 
   // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
@@ -235,6 +236,7 @@ export class Runtime {
         run.done = true;
         clearTimeout(run.timer);
         if (this.#current === run) this.#current = null;
+        this.#ranOnce = true;
         if (this.#standbyAfterRun) {
           this.#standbyAfterRun = false;
           this.#ensureStandby();
@@ -464,9 +466,11 @@ export class Runtime {
   #ensureStandby() {
     if (this.#closed || !this.#keepStandby || this.#standby?.alive) return;
     if (this.#active.state !== "ready") return;
-    // A new worker's start would compete for the CPU with the run going on
-    // (on a first visit, the learner's first run): it starts after it.
-    if (this.#current) {
+    // On a first visit a new worker's start would compete for the CPU with
+    // the learner's first run: it starts after that run. Later runs never
+    // wait for it: a run that has to be stopped (a runaway, or another
+    // example's Run) must find a standby started, not a cold start.
+    if (this.#current && !this.#ranOnce) {
       this.#standbyAfterRun = true;
       return;
     }
