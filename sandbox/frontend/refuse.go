@@ -29,6 +29,8 @@ import (
 //     compares their values (refuseIfaceToIface);
 //   - a map with interface keys in a program that recovers and has an
 //     unhashable struct type (refuseUnhashableKeys);
+//   - a key of a map with interface keys that may be a value of the
+//     program's types with methods (refuseMapKeys);
 //   - a never-set pointer variable stored in an interface with methods
 //     (refuseNilPointerInIface);
 //   - a type assertion or type switch from a package's interface other
@@ -41,6 +43,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseSignedZero()
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()
+	l.refuseMapKeys()
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
 	l.refuseDeclarations()
