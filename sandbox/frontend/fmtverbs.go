@@ -168,6 +168,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	}
 	opTypes := make([]types.Type, len(operands))
 	named := make([]ast.Expr, len(operands))
+	nilOps := make([]ast.Expr, len(operands))
 	for i, op := range operands {
 		opTypes[i] = l.typeOf(op)
 		sv := showVerb(verbOf[i], flagsOf[i])
@@ -201,7 +202,10 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			continue
 		}
 		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
-		if named[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
+		if named[i] == nil && wrapped == nil {
+			nilOps[i] = l.nilPrintedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
+		}
+		if named[i] != nil || nilOps[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
 			changed = true
 		}
 	}
@@ -217,6 +221,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			operands[i] = l.adjustOperand(op, opTypes[i], verbOf[i])
 			if named[i] != nil {
 				operands[i] = named[i]
+			}
+			if nilOps[i] != nil {
+				operands[i] = nilOps[i]
 			}
 		}
 		return nil

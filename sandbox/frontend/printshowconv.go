@@ -69,6 +69,11 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 		nilGuard = "\tif v == nil {\n\t\treturn v\n\t}\n"
 	}
 	if call := l.printCall(t, "v"); call != "" && m.methods && depth > 0 {
+		if nilGuard != "" && l.nilType(t) != nil && l.nilPrintMethod(t) != "" {
+			// fmt calls the method of a nil pointer too (a nil-safe
+			// String); the marker's gives "<nil>" when it panics.
+			nilGuard = "\tif v == nil {\n\t\treturn " + l.nilMarker(l.nilType(t)) + "_it." + l.nilPrintMethod(t) + "()\n\t}\n"
+		}
 		return nilGuard + "\treturn " + call + "\n"
 	}
 	if types.IsInterface(t) {
