@@ -69,10 +69,10 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 		nilGuard = "\tif v == nil {\n\t\treturn v\n\t}\n"
 	}
 	if call := l.printCall(t, "v"); call != "" && m.methods && depth > 0 {
-		if nilGuard != "" && l.nilType(t) != nil && l.nilPrintMethod(t) != "" {
+		if h := l.nilPrinted(t); nilGuard != "" && h != "" {
 			// fmt calls the method of a nil pointer too (a nil-safe
-			// String); the marker's gives "<nil>" when it panics.
-			nilGuard = "\tif v == nil {\n\t\treturn " + l.nilMarker(l.nilType(t)) + "_it." + l.nilPrintMethod(t) + "()\n\t}\n"
+			// String).
+			nilGuard = "\tif v == nil {\n\t\treturn " + h + "(v)\n\t}\n"
 		}
 		return nilGuard + "\treturn " + call + "\n"
 	}

@@ -229,10 +229,12 @@ func (f formatted) Format(s fmt.State, verb rune) {
 func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 	return map[string]map[string]reflect.Value{
 		Path + "/progfmt": {
-			"Value":   reflect.ValueOf(Value),
-			"Dynamic": reflect.ValueOf(Dynamic),
-			"Handles": reflect.ValueOf(Handles),
-			"Panic":   reflect.ValueOf(names.Panic),
+			"Value":       reflect.ValueOf(Value),
+			"Dynamic":     reflect.ValueOf(Dynamic),
+			"Handles":     reflect.ValueOf(Handles),
+			"NilStringer": reflect.ValueOf(NilStringer),
+			"NilError":    reflect.ValueOf(NilError),
+			"Panic":       reflect.ValueOf(names.Panic),
 		},
 	}
 }

@@ -126,3 +126,10 @@ func TestBrokenTableLeavesTheValue(t *testing.T) {
 		assert.Equal(t, 42, got, "table %q", desc)
 	}
 }
+
+func TestNilAngleIgnoresVerbAndWidth(t *testing.T) {
+	for _, format := range []string{"%v", "%s", "%q", "%x", "%8v", "%+v"} {
+		assert.Equal(t, "<nil>", fmt.Sprintf(format, NilStringer()), "format %s", format)
+		assert.Equal(t, "<nil>", fmt.Sprintf(format, NilError()), "format %s", format)
+	}
+}

@@ -110,6 +110,7 @@ func main() {
 	fmt.Println(lo)
 	fmt.Printf("%v|%s\n", lo, lo)
 	fmt.Println([]*Loose{nil})
+	fmt.Printf("%q %x %6s|%q\n", lo, lo, lo, []*Loose{nil, {2}})
 
 	var l List
 	fmt.Println(l, List{1, 2})
