@@ -84,14 +84,19 @@ values-matrix: ## the program's own types through interfaces: pass, refused and 
 corpus-golden: ## record go run's output of every valid program of tests/corpus (its .out; TestGoldenOutputIsGoRun fails on a stale one)
 	@ls tests/corpus/testdata/valid/*.go | xargs -P 2 -I{} sh -c 'f={}; $(GO) run "$$f" > "$${f%.go}.out"'
 
-.PHONY: bench bench-core bench-redis bench-storm
-bench: bench-core bench-redis bench-frontend bench-size bench-web bench-storm ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime and the storm chart in Chromium
+.PHONY: bench bench-core bench-redis bench-storm bench-run
+bench: bench-core bench-redis bench-frontend bench-run bench-size bench-web bench-storm ## every benchmark: core side by side with other libraries, the Redis stores, the type checker, the runtime and the storm chart in Chromium
 
 bench-core: ## core against x/time/rate, gobreaker and cenkalti/backoff, with ours/theirs ratios
 	cd tests/bench && $(GO) test -run '^$$' -bench . -skip 'Redis|Middleware' -benchmem -count=1 . | $(GO) run ./cmd/ratio
 
 bench-redis: ## the Redis bucket against go-redis/redis_rate on a local redis-server (ours/theirs), and the middleware's cost per request
 	cd tests/bench && $(GO) test -run '^$$' -bench 'Redis|Middleware' -benchmem -benchtime=2000x -count=5 . | $(GO) run ./cmd/ratio
+
+bench-run: ## whole runs of the web bench's programs under Node (as built for the browser): the page's first run after the first warm-up, and warm runs with the median of each step
+	@echo "load average: $$(cut -d' ' -f1-3 /proc/loadavg)"
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench 'FirstRun' -benchtime=1x -count=1 -v ./sandbox | grep -E '^Benchmark|ms:'
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench 'Run$$' -benchtime=300x -count=1 -v ./sandbox | grep -E '^Benchmark|median'
 
 bench-storm: dist ## the storm simulator: 10 000 clients x 60 s natively, the chart's runs as js/wasm under Node and in headless Chromium
 	@echo "core/storm natively, 10 000 clients x 60 s of requests (two simulated minutes) per strategy:"

@@ -36,7 +36,7 @@ const deadlockMessage = "fatal error: all goroutines are asleep - deadlock!"
 // watchDeadlock runs beside the program until the run ends, and stops the
 // program as deadlocked when it finds it so.
 func (r *run) watchDeadlock() {
-	self := currentGoroutine()
+	self := "" // read at the first look: most runs end before it
 	last, same := "", 0
 	tick := time.NewTicker(deadlockInterval)
 	defer tick.Stop()
@@ -45,6 +45,9 @@ func (r *run) watchDeadlock() {
 		case <-r.ctx.Done():
 			return
 		case <-tick.C:
+		}
+		if self == "" {
+			self = currentGoroutine()
 		}
 		seen := r.asleep(self)
 		switch {

@@ -33,12 +33,27 @@ import (
 // longer there too.
 const settlePatience = 500
 
-// waitDown polls count, napping a millisecond between polls, until it is
-// 0 or has not gone down for patience naps, and returns its last value.
-func waitDown(patience int, count func() int) int {
+// waitDown polls count until it is 0 or has not gone down for patience
+// naps of a millisecond, and returns its last value. A nap ends early when
+// wake receives (a goroutine that ended says so; nil: never): in the
+// browser a nap is a round trip through the JavaScript event loop, and the
+// goroutine a run usually waits for, main unwinding, ends without one.
+func waitDown(patience int, count func() int, wake <-chan struct{}) int {
 	last, naps := count(), 0
+	if last <= 0 {
+		return 0
+	}
+	nap := time.NewTimer(time.Millisecond)
+	defer nap.Stop()
 	for last > 0 && naps < patience {
-		time.Sleep(time.Millisecond)
+		select {
+		case <-wake:
+			if !nap.Stop() {
+				<-nap.C
+			}
+		case <-nap.C:
+		}
+		nap.Reset(time.Millisecond)
 		naps++
 		if n := count(); n < last {
 			last, naps = n, 0
@@ -50,16 +65,17 @@ func waitDown(patience int, count func() int) int {
 // lifecycle is what a run tracks to prove that it ended cleanly.
 type lifecycle struct {
 	mu     sync.Mutex
-	live   int       // guarded bodies running
-	timers []stopper // wall-clock timers, tickers and deadline contexts
-	ended  bool      // stopAll ran: what is tracked later is stopped at once
+	live   int           // guarded bodies running
+	exited chan struct{} // a guarded body ended (settle's wake-up; holds one)
+	timers []stopper     // wall-clock timers, tickers and deadline contexts
+	ended  bool          // stopAll ran: what is tracked later is stopped at once
 }
 
 // stopper is a *time.Timer, a tickerStopper or a cancelStopper.
 type stopper interface{ Stop() bool }
 
 func newLifecycle() *lifecycle {
-	return &lifecycle{}
+	return &lifecycle{exited: make(chan struct{}, 1)}
 }
 
 // Enter counts a guarded body that starts; the program calls it.
@@ -75,6 +91,10 @@ func (l *lifecycle) Exit(struct{}) {
 	l.mu.Lock()
 	l.live--
 	l.mu.Unlock()
+	select {
+	case l.exited <- struct{}{}:
+	default:
+	}
 }
 
 // settle waits for every guarded body to end (see settlePatience) and
@@ -84,7 +104,7 @@ func (l *lifecycle) settle(patience int) int {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return l.live
-	})
+	}, l.exited)
 }
 
 // track records a wall-clock timer or ticker, or a deadline context, so
@@ -247,7 +267,7 @@ func (c processCheck) others(patience int) []string {
 			}
 		}
 		return len(left)
-	})
+	}, nil)
 	if !alone() {
 		return nil
 	}

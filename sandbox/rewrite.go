@@ -200,7 +200,7 @@ func rewrite(p *program, trace bool) error {
 	if err != nil {
 		return err
 	}
-	f.Decls = append(f.Decls, helpers.Decls...)
+	f.Decls = append(f.Decls, usedHelpers(f, helpers.Decls)...)
 	addImport(f, rtName, rtPath)
 	addImport(f, "flakylab_fmt_", "fmt")
 	return nil
@@ -218,6 +218,47 @@ func reportSource(f *ast.File) string {
 		}
 	}
 	return strings.Replace(helperSource, "$panicmsg\n\t", ask, 1)
+}
+
+// usedHelpers returns the declarations of helpers that f refers to,
+// directly or through another helper: the interpreter compiles every
+// declaration it is given, on every run, and most programs need only the
+// report of main's panics.
+func usedHelpers(f *ast.File, helpers []ast.Decl) []ast.Decl {
+	byName := map[string]ast.Decl{}
+	for _, d := range helpers {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			byName[d.Name.Name] = d
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				for _, id := range s.(*ast.ValueSpec).Names {
+					byName[id.Name] = d
+				}
+			}
+		}
+	}
+	used := map[ast.Decl]bool{}
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if d := byName[id.Name]; d != nil && !used[d] {
+					used[d] = true
+					visit(d)
+				}
+			}
+			return true
+		})
+	}
+	visit(f)
+	var out []ast.Decl
+	for _, d := range helpers {
+		if used[d] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func (rw *rewriter) visit(n ast.Node) bool {

@@ -26,6 +26,7 @@ type run struct {
 	ctx         context.Context
 	cancel      context.CancelFunc
 	release     chan struct{} // closed once the interpreter has been stopped
+	watching    chan struct{} // closed when watchDeadlock returns; nil if it never started
 	prog        *program
 	errs        []*Error // every compile error, when the front end rejected the program
 	panics      panicTokens
@@ -33,6 +34,7 @@ type run struct {
 	harness     string             // Options.Harness
 	graded      grading            // what the harness reported
 	life        *lifecycle
+	phases      *phaseClock
 
 	mu         sync.Mutex
 	started    time.Time    // when main started, in real time
@@ -59,11 +61,15 @@ const rerunBudget = 2 * time.Second
 // concurrently, each with its own interpreter and clock.
 func Run(ctx context.Context, src string, opts Options) Result {
 	began := time.Now()
+	phases := newPhaseClock(began)
 	process := beginProcessCheck()
+	phases.mark("process check")
 	r := newRun(ctx, opts, false)
+	r.phases = phases
 	failure, pr := r.safeExecute(src)
 	ran := r.ranFor() // before finish, which may wait for goroutines
 	running := r.finish()
+	phases.mark("settle")
 	if pr != nil {
 		if first := time.Since(began); !opts.RealTime && ran < rerunBudget {
 			exact, left := rerun(ctx, src, opts, first)
@@ -72,6 +78,7 @@ func Run(ctx context.Context, src string, opts Options) Result {
 				exact.goLine, exact.goCol = pr.goLine, pr.goCol
 				pr = exact
 			}
+			phases.mark("instrumented rerun")
 		}
 		failure = r.panicError(pr)
 	}
@@ -81,7 +88,10 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	if running > 0 {
 		patience = 0 // not clean anyway
 	}
-	res.Leftover = leftover(running, process.others(patience), restoreShared(importPaths(r.prog)))
+	others := process.others(patience)
+	phases.mark("other goroutines")
+	res.Leftover = leftover(running, others, restoreShared(importPaths(r.prog)))
+	phases.mark("shared state")
 	if failure != nil && failure.Kind == KindInternal && res.Leftover == "" {
 		// The interpreter failed: nothing proves that it left nothing
 		// behind.
@@ -106,6 +116,8 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	default:
 		res.ExitCode = 1
 	}
+	phases.mark("result")
+	res.Phases = phases.phases
 	res.RealElapsed = time.Since(began)
 	return res
 }
@@ -157,11 +169,16 @@ func (r *run) stop() {
 // how many were still running when it gave up waiting.
 func (r *run) finish() int {
 	r.stop()
+	if r.watching != nil {
+		// It returns once it sees the run stopped; waiting for it here
+		// keeps the process check from napping until it does.
+		<-r.watching
+	}
 	return r.life.settle(settlePatience)
 }
 
 func newRun(parent context.Context, opts Options, trace bool) *run {
-	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{}), harness: opts.Harness, life: newLifecycle()}
+	r := &run{seed: opts.Seed, compileOnly: opts.CompileOnly, release: make(chan struct{}), harness: opts.Harness, life: newLifecycle(), phases: newPhaseClock(time.Now())}
 	r.graded.onInput = opts.OnInput
 	if r.seed == 0 {
 		r.seed = DefaultSeed
@@ -197,7 +214,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if r.harness != "" {
 		return r.executeGraded(src)
 	}
+	r.phases.mark("limits")
 	it := r.interpreter()
+	r.phases.mark("new interpreter")
 	p, perr := r.parse(src)
 	if perr != nil {
 		return perr, nil
@@ -208,29 +227,38 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if perr := checkReserved(p); perr != nil {
 		return perr, nil
 	}
+	r.phases.mark("parse")
 	// The front end type-checks the program as go build would and lowers
 	// what the interpreter lacks; the interpreter runs the lowered source,
 	// whose positions map back to the learner's (through the snippet's
 	// line directives too).
 	// The instrumented second run of a panicking program also checks
 	// bounds as Go does, for the exact message of a run-time panic.
-	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName, Checked: r.trace.exact})
+	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName, Checked: r.trace.exact, LimitsChecked: true})
+	r.phases.mark("type check and lowering")
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil
 	}
 	if err := p.parseLowered(it.FileSet(), lowered.Source, lowered.Position); err != nil {
 		return &Error{Kind: KindInternal, Message: "reading the checked program: " + err.Error()}, nil
 	}
+	r.phases.mark("parse lowered")
 	if err := rewrite(p, r.trace.exact); err != nil {
 		return &Error{Kind: KindInternal, Message: "preparing the program: " + err.Error()}, nil
 	}
-	if err := it.Use(r.exports()); err != nil {
+	r.phases.mark("rewrite")
+	ex := r.exports()
+	r.phases.mark("symbol tables")
+	if err := it.Use(ex); err != nil {
 		return &Error{Kind: KindInternal, Message: "loading packages: " + err.Error()}, nil
 	}
+	r.phases.mark("interpreter Use")
 	if perr := r.makeCancellable(it); perr != nil {
 		return perr, nil
 	}
+	r.phases.mark("cancellable")
 	prog, cerr := compile(it, p)
+	r.phases.mark("compile")
 	if cerr != nil && cerr.Line == 0 {
 		r.locateCompileFailure(p, cerr)
 	}
@@ -279,9 +307,14 @@ func (r *run) start(it *interp.Interpreter, p *program, progs ...*interp.Program
 	// interpreter is always stopped. (ExecuteWithContext would stop it
 	// too, but it races on its results when the context ends first.)
 	if r.clock != nil {
-		go r.watchDeadlock()
+		r.watching = make(chan struct{})
+		go func() {
+			defer close(r.watching)
+			r.watchDeadlock()
+		}()
 	}
 	_, err := it.EvalWithContext(r.ctx, startSource)
+	r.phases.mark("run")
 	// A main or End blocked in MainDone, reportPanic or End may now
 	// return; the interpreter has stopped them.
 	close(r.release)

@@ -166,4 +166,8 @@ type Result struct {
 	// be trusted to run more programs the same way: the browser runtime
 	// retires its worker.
 	Leftover string
+	// Phases is how long each step of the run took, in order (parse,
+	// check, compile, run, ...): where a run's time goes, for the
+	// benchmarks. The names are descriptive, not a contract.
+	Phases []Phase
 }

@@ -51,6 +51,10 @@ type Options struct {
 	// sealed package checked before (Program.Types) or one the host binds
 	// into the interpreter.
 	Imports []*types.Package
+	// LimitsChecked says that the caller has already run CheckLimits on
+	// this source (or on the learner's text it wraps), so Check does not
+	// read it a second time for that.
+	LimitsChecked bool
 }
 
 // Kind classifies a Diagnostic.
@@ -118,8 +122,10 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	if filename == "" {
 		filename = "prog.go"
 	}
-	if d := CheckLimits(src); d != nil {
-		return nil, []Diagnostic{*d}
+	if !opts.LimitsChecked {
+		if d := CheckLimits(src); d != nil {
+			return nil, []Diagnostic{*d}
+		}
 	}
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
