@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -67,6 +68,12 @@ const (
 // the learner's output to out, and reports how the run ended on errOut. It
 // returns the process's exit code.
 func Child(in io.Reader, out, errOut io.Writer) int {
+	// One thread, as in the page and sandbox/cmd/run, whoever started
+	// this process and with whatever environment: the interpreter (yaegi
+	// v0.16.1) keeps one list of cases per select statement, which every
+	// goroutine running that select fills and hands to reflect.Select, so
+	// on several threads two of them can swap channels.
+	runtime.GOMAXPROCS(1)
 	debug.SetMaxStack(childStack)
 	var req childRequest
 	if err := json.NewDecoder(io.LimitReader(in, maxRequest)).Decode(&req); err != nil {
