@@ -211,8 +211,15 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 		body = "v := *" + recv + "\nreturn v." + sel.Sel.Name
 	case len(s.Index()) > 1 && (!ptrRecv || rtPtr):
 		// (A pointer method of a value field binds the field's address:
-		// in the original, not in the literal's copy.)
-		body = "return " + recv + "." + sel.Sel.Name
+		// in the original, not in the literal's copy.) The field goes
+		// into a variable first: the interpreter's compiler, given
+		// r.Logger.Log, later crashes on a call of the promoted method
+		// (s.Log("x")) elsewhere in the program.
+		body = "f := " + recv + "\nreturn f." + sel.Sel.Name
+	case ptrRecv && rtPtr && l.isFieldSelection(sel.X):
+		// A pointer method of a pointer field (s.Logger.Log): the same
+		// crash as above, the field passed as the literal's argument.
+		body = "return r." + sel.Sel.Name
 	case !ptrRecv && s.Obj().Pkg() == l.pkg:
 		// A value method of a value: the argument is the copy Go
 		// makes (the interpreter binds the variable itself).
@@ -224,6 +231,16 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	call := l.parseExpr("func(r " + rexpr + ") " + ftype + " {\n" + body + "\n}(_fl_x)").(*ast.CallExpr)
 	call.Args[0] = sel.X
 	return call
+}
+
+// isFieldSelection reports whether e selects a field (s.Logger).
+func (l *lowerer) isFieldSelection(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := l.info.Selections[sel]
+	return s != nil && s.Kind() == types.FieldVal
 }
 
 // nameParams names the unnamed parameters of a method (M(int)): taken as

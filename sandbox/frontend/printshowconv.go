@@ -65,7 +65,9 @@ func (l *lowerer) printCall(t types.Type, v string) string {
 // showBody is the body of the helper for t.
 func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 	nilGuard := ""
-	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr || types.IsInterface(t) {
+		// (A nil error or fmt.Stringer field prints as <nil>: its method
+		// is not called.)
 		nilGuard = "\tif v == nil {\n\t\treturn v\n\t}\n"
 	}
 	if call := l.printCall(t, "v"); call != "" && m.methods && depth > 0 {
