@@ -151,8 +151,11 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	}
 	fun := ast.Unparen(call.Fun)
 	var loopArgs []ast.Expr // passed after the call's own arguments
+	throughParams := false  // see deferloop.go
 	if lit, ok := fun.(*ast.FuncLit); ok {
 		out.Fun, loopArgs = l.deferLiteral(lit, store)
+		_, stored := out.Fun.(*ast.SelectorExpr)
+		throughParams = stored
 	} else if !l.staticFunc(fun) {
 		sel, isSel := fun.(*ast.SelectorExpr)
 		if s := l.info.Selections[sel]; isSel && s != nil && s.Kind() == types.MethodVal {
@@ -164,12 +167,14 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 				}
 			}
 			out.Fun = &ast.SelectorExpr{X: store("r", rtype, recv), Sel: ast.NewIdent(sel.Sel.Name)}
+			throughParams = !l.methodRecovers(s)
 		} else {
 			if id, ok := fun.(*ast.Ident); ok && l.recoverVars()[l.info.Uses[id]] {
 				l.unsupported(n.Pos(), "deferring a function value that calls recover is not supported by the playground; defer a function literal or a named function instead")
 				return nil
 			}
 			out.Fun = store("f", l.typeOf(call.Fun), call.Fun)
+			throughParams = true
 		}
 	}
 
@@ -205,6 +210,9 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	lit := l.parseExpr("&struct{" + strings.Join(fields, "; ") + "}{}").(*ast.UnaryExpr)
 	lit.X.(*ast.CompositeLit).Elts = values
 	def := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(cell)}, Tok: token.DEFINE, Rhs: []ast.Expr{lit}}
+	if throughParams && l.inLoop() {
+		out = l.deferThroughParams(out, cell, fields)
+	}
 	stmts := append(temps, def, &ast.DeferStmt{Defer: n.Defer, Call: out})
 	return &ast.BlockStmt{Lbrace: n.Defer, List: stmts, Rbrace: n.End()}
 }
