@@ -160,7 +160,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			withW[v.at] = 's'
 			verbOf[v.arg] = 'S' // nilPrintOperand's %#v
 			changed = true
-		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(l.typeOf(operands[v.arg])):
+		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(unaliasDeep(l.typeOf(operands[v.arg]))):
 			format[v.at] = 's'
 			withW[v.at] = 's'
 			changed = true
@@ -246,7 +246,7 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 		// methods, so an interface with methods never holds one; and
 		// the interpreter passes a nil one on as a broken value.)
 		return &ast.CallExpr{Fun: ast.NewIdent(l.unboxPrint()), Args: []ast.Expr{op}}
-	case c == 'T' && l.mentionsOwnType(t):
+	case c == 'T' && l.mentionsOwnType(unaliasDeep(t)):
 		return l.typeName(op, t)
 	case l.printableElements(t, c) != "":
 		return &ast.CallExpr{Fun: ast.NewIdent(l.printableElements(t, c)), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
@@ -529,9 +529,10 @@ func (l *lowerer) hasPrintMethods() bool {
 }
 
 // typeString is types.TypeString with the written-out generics named as
-// Go names them (main.List[int]).
+// Go names them (main.List[int]), and aliases replaced by what they
+// stand for, as Go's runtime names types.
 func (l *lowerer) typeString(t types.Type, qualify types.Qualifier) string {
-	s := types.TypeString(t, qualify)
+	s := types.TypeString(unaliasDeep(t), qualify)
 	if len(l.instances) == 0 {
 		return s
 	}

@@ -47,6 +47,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
 	l.refuseDeclarations()
+	l.refuseLocalAliases()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {

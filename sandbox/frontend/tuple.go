@@ -65,10 +65,14 @@ func (l *lowerer) lowerPlaces(c *astutil.Cursor, n *ast.AssignStmt) bool {
 		}
 		for i, e := range n.Rhs {
 			var typ types.Type
-			if t := l.typeOf(e); t == nil || isUntyped(t) {
+			if tv := l.typeAndValue(e); tv.Type == nil || isUntyped(tv.Type) {
 				if !isBlank(n.Lhs[i]) {
 					typ = l.typeOf(n.Lhs[i])
 				}
+			} else if tv.Value != nil {
+				// A constant has the type it is converted to (1 into a
+				// float64); written alone it would be an int.
+				typ = tv.Type
 			}
 			values[i] = l.temp(e, typ, &temps)
 		}
