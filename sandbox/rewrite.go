@@ -138,6 +138,7 @@ type rewriter struct {
 	funcs     map[string]bool                // top-level functions
 	pkgs      map[string]bool                // names of imported packages
 	generated map[ast.Node]bool
+	panics    bool // a panic(v) was rewritten: the file makes panic tokens
 }
 
 // rewrite applies the rewriter to p's file and adds the helpers; trace
@@ -196,7 +197,15 @@ func rewrite(p *program, trace bool) error {
 	}
 	ast.Inspect(f, rw.visit)
 
-	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", reportSource(f), 0)
+	src := reportSource(f)
+	if !rw.panics && !p.harness && !p.library {
+		// Only flakylab_panicking_ makes tokens, and a plain run has one
+		// file: with no panic(v) in it, a panic value is never a token,
+		// and the report and recover need neither the table of values
+		// nor the function that reads it.
+		src = strings.ReplaceAll(src, "= "+panicValName+"(", "= "+rtName+".Runtime(")
+	}
+	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", src, 0)
 	if err != nil {
 		return err
 	}
@@ -310,6 +319,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	}
 	if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" && len(c.Args) == 1 && !c.Ellipsis.IsValid() {
 		line, col := rw.position(c.Pos())
+		rw.panics = true
 		c.Args[0] = &ast.CallExpr{
 			Fun:  &ast.Ident{NamePos: c.Args[0].Pos(), Name: panickingName},
 			Args: []ast.Expr{c.Args[0], intLit(line), intLit(col)},
