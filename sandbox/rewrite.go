@@ -6,9 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"strconv"
-	"strings"
-
-	"github.com/flakylab/flakylab/sandbox/frontend"
 )
 
 // Names the rewrite introduces. The trailing underscore and the prefix
@@ -28,70 +25,6 @@ const (
 // (0) they run on the first goroutine, but the runtime must not hold them
 // back after a panic, since they run before main is started.
 const initLine = -1
-
-// helperSource declares the interpreted helpers the rewrite calls. They
-// run inside the interpreter because only interpreted code can look at
-// an interpreted panic value (its Error or String method).
-const helperSource = `package main
-
-func flakylab_recovered_(v any) any {
-	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
-	if v != nil {
-		flakylab_rt_.Recovered()
-	}
-	return v
-}
-
-func flakylab_report_(v any, line, col int) {
-	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
-	if v == nil {
-		return
-	}
-	msg := ""
-	$panicmsg
-	if e, ok := v.(error); ok {
-		msg = e.Error()
-	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
-		msg = s.String()
-	} else if s, ok := flakylab_rt_.Named(v); ok {
-		msg = s
-	} else if s, ok := v.(string); ok {
-		msg = s
-	} else {
-		msg = flakylab_rt_.Sprint(v)
-	}
-	flakylab_rt_.Panic(msg, line, col)
-}
-
-var flakylab_panicvals_ = map[int64]any{}
-
-func flakylab_panicking_(v any, line, col int) any {
-	flakylab_rt_.PanicAt(line, col)
-	id, token := flakylab_rt_.Token()
-	flakylab_rt_.Lock()
-	flakylab_panicvals_[id] = v
-	flakylab_rt_.Unlock()
-	return token
-}
-
-func flakylab_panicvalue_(v any) any {
-	if id, ok := flakylab_rt_.TokenID(v); ok {
-		flakylab_rt_.Lock()
-		w := flakylab_panicvals_[id]
-		flakylab_rt_.Unlock()
-		return w
-	}
-	return flakylab_rt_.Runtime(v)
-}
-
-func flakylab_guardfn_(f func(), line, col int) func() {
-	return func() {
-		defer flakylab_rt_.Exit(flakylab_rt_.Enter())
-		defer func() { flakylab_report_(recover(), line, col) }()
-		f()
-	}
-}
-`
 
 // builtins may be called with go but are not values to bind.
 var builtins = map[string]bool{
@@ -197,77 +130,19 @@ func rewrite(p *program, trace bool) error {
 	}
 	ast.Inspect(f, rw.visit)
 
-	src := reportSource(f)
-	if !rw.panics && !p.harness && !p.library {
-		// Only flakylab_panicking_ makes tokens, and a plain run has one
-		// file: with no panic(v) in it, a panic value is never a token,
-		// and the report and recover need neither the table of values
-		// nor the function that reads it.
-		src = strings.ReplaceAll(src, "= "+panicValName+"(", "= "+rtName+".Runtime(")
-	}
-	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", src, 0)
+	// Only flakylab_panicking_ makes tokens, and a plain run has one
+	// file: with no panic(v) in it, a panic value is never a token, and
+	// the report and recover need neither the table of values nor the
+	// function that reads it.
+	tokens := rw.panics || p.harness || p.library
+	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", preludeFor(f, tokens), 0)
 	if err != nil {
 		return err
 	}
-	f.Decls = append(f.Decls, usedHelpers(f, helpers.Decls)...)
+	f.Decls = append(f.Decls, helpers.Decls...)
 	addImport(f, rtName, rtPath)
 	addImport(f, "flakylab_fmt_", "fmt")
 	return nil
-}
-
-// reportSource is helperSource for file f: when the front end declared
-// its panic message helper (frontend.PanicMessageFunc), the report asks
-// it first, since the interpreter's own assertion of a value of the
-// program's types to error or fmt.Stringer fails.
-func reportSource(f *ast.File) string {
-	ask := ""
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == frontend.PanicMessageFunc {
-			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\tflakylab_rt_.Panic(m, line, col)\n\t\treturn\n\t}\n\t"
-		}
-	}
-	return strings.Replace(helperSource, "$panicmsg\n\t", ask, 1)
-}
-
-// usedHelpers returns the declarations of helpers that f refers to,
-// directly or through another helper: the interpreter compiles every
-// declaration it is given, on every run, and most programs need only the
-// report of main's panics.
-func usedHelpers(f *ast.File, helpers []ast.Decl) []ast.Decl {
-	byName := map[string]ast.Decl{}
-	for _, d := range helpers {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			byName[d.Name.Name] = d
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				for _, id := range s.(*ast.ValueSpec).Names {
-					byName[id.Name] = d
-				}
-			}
-		}
-	}
-	used := map[ast.Decl]bool{}
-	var visit func(n ast.Node)
-	visit = func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if d := byName[id.Name]; d != nil && !used[d] {
-					used[d] = true
-					visit(d)
-				}
-			}
-			return true
-		})
-	}
-	visit(f)
-	var out []ast.Decl
-	for _, d := range helpers {
-		if used[d] {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 func (rw *rewriter) visit(n ast.Node) bool {

@@ -1,0 +1,146 @@
+package sandbox
+
+import (
+	"go/ast"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/flakylab/flakylab/sandbox/frontend"
+)
+
+// helperSource declares the interpreted helpers the rewrite calls. They
+// run inside the interpreter because only interpreted code can look at
+// an interpreted panic value (its Error or String method).
+const helperSource = `package main
+
+func flakylab_recovered_(v any) any {
+	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
+	if v != nil {
+		flakylab_rt_.Recovered()
+	}
+	return v
+}
+
+func flakylab_report_(v any, line, col int) {
+	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
+	if v == nil {
+		return
+	}
+	msg := ""
+	$panicmsg
+	if e, ok := v.(error); ok {
+		msg = e.Error()
+	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
+		msg = s.String()
+	} else if s, ok := flakylab_rt_.Named(v); ok {
+		msg = s
+	} else if s, ok := v.(string); ok {
+		msg = s
+	} else {
+		msg = flakylab_rt_.Sprint(v)
+	}
+	flakylab_rt_.Panic(msg, line, col)
+}
+
+var flakylab_panicvals_ = map[int64]any{}
+
+func flakylab_panicking_(v any, line, col int) any {
+	flakylab_rt_.PanicAt(line, col)
+	id, token := flakylab_rt_.Token()
+	flakylab_rt_.Lock()
+	flakylab_panicvals_[id] = v
+	flakylab_rt_.Unlock()
+	return token
+}
+
+func flakylab_panicvalue_(v any) any {
+	if id, ok := flakylab_rt_.TokenID(v); ok {
+		flakylab_rt_.Lock()
+		w := flakylab_panicvals_[id]
+		flakylab_rt_.Unlock()
+		return w
+	}
+	return flakylab_rt_.Runtime(v)
+}
+
+func flakylab_guardfn_(f func(), line, col int) func() {
+	return func() {
+		defer flakylab_rt_.Exit(flakylab_rt_.Enter())
+		defer func() { flakylab_report_(recover(), line, col) }()
+		f()
+	}
+}
+`
+
+// preludeDecl is one declaration of helperSource.
+type preludeDecl struct {
+	name string
+	text string
+}
+
+// preludeDecls splits helperSource into its declarations, once: each
+// starts on a line of its own with "func " or "var ".
+var preludeDecls = sync.OnceValue(func() []preludeDecl {
+	var out []preludeDecl
+	for _, chunk := range strings.Split(strings.TrimPrefix(helperSource, "package main\n"), "\n\n") {
+		chunk = strings.TrimSpace(chunk)
+		if chunk == "" {
+			continue
+		}
+		head := strings.TrimPrefix(strings.TrimPrefix(chunk, "func "), "var ")
+		name := head[:strings.IndexAny(head, " (")]
+		out = append(out, preludeDecl{name: name, text: chunk})
+	}
+	return out
+})
+
+// preludeFor is the source of the helpers file f refers to, directly or
+// through another helper: the interpreter compiles (and the rewrite
+// parses) every declaration it is given, on every run, and most programs
+// need only the report of main's panics. Without tokens, no panic value
+// is a token (see rewrite), and the report and recover ask the runtime
+// directly. When the front end declared its panic message helper
+// (frontend.PanicMessageFunc), the report asks it first, since the
+// interpreter's own assertion of a value of the program's types to error
+// or fmt.Stringer fails.
+func preludeFor(f *ast.File, tokens bool) string {
+	decls := slices.Clone(preludeDecls())
+	if !tokens {
+		for i := range decls {
+			decls[i].text = strings.ReplaceAll(decls[i].text, "= "+panicValName+"(", "= "+rtName+".Runtime(")
+		}
+	}
+	used := map[string]bool{}
+	var use func(name string)
+	use = func(name string) {
+		for _, d := range decls {
+			if d.name == name && !used[name] {
+				used[name] = true
+				for _, other := range decls {
+					if other.name != name && strings.Contains(d.text, other.name) {
+						use(other.name)
+					}
+				}
+			}
+		}
+	}
+	ask := ""
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "flakylab_") {
+			use(id.Name)
+		}
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == frontend.PanicMessageFunc {
+			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\tflakylab_rt_.Panic(m, line, col)\n\t\treturn\n\t}\n\t"
+		}
+		return true
+	})
+	var b strings.Builder
+	b.WriteString("package main\n")
+	for _, d := range decls {
+		if used[d.name] {
+			b.WriteString("\n" + d.text + "\n")
+		}
+	}
+	return strings.Replace(b.String(), "$panicmsg\n\t", ask, 1)
+}
