@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { compileModule, expectedSize } from "../static/js/compile.js";
+import { compileModule, expectedSize, startCompile } from "../static/js/compile.js";
 import { crashMessage, needsFreshWorker } from "../static/js/slot.js";
 import { BridgeError } from "../static/js/errors.js";
 
@@ -36,6 +36,28 @@ test("compileModule streams when the server says application/wasm", async () => 
   assert.ok(module instanceof WebAssembly.Module);
   assert.deepEqual(seen.at(0), [0, 8]);
   assert.deepEqual(seen.at(-1), [8, 8]);
+});
+
+test("compileModule takes over what startCompile began, once", async () => {
+  let fetches = 0;
+  globalThis.fetch = async () => {
+    fetches++;
+    return new Response(emptyModule, { headers: { "Content-Type": "application/wasm", "Content-Length": "8" } });
+  };
+  const url = "http://x/early/flakylab.wasm";
+  startCompile(url);
+  startCompile(url); // a second start is the same work
+  await new Promise((r) => setTimeout(r, 20)); // the download has ended
+  const seen = [];
+  const module = await compileModule(url, (r, t) => seen.push([r, t]));
+  assert.ok(module instanceof WebAssembly.Module);
+  assert.equal(fetches, 1, "downloads for a started compilation taken over");
+  assert.deepEqual(seen, [[8, 8]], "the progress so far, replayed to the caller that took it over");
+  const again = await compileModule(url);
+  assert.ok(again instanceof WebAssembly.Module);
+  assert.equal(fetches, 2, "a later compileModule of the same URL downloads anew");
+  await compileModule("http://x/other/flakylab.wasm");
+  assert.equal(fetches, 3, "another URL is never taken over");
 });
 
 test("compileModule falls back when the MIME type is wrong", async () => {

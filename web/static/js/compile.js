@@ -51,11 +51,43 @@ function concat(chunks) {
   return out;
 }
 
+// early holds the compilation startCompile began, by URL, until a
+// compileModule call takes it over: the page's script starts the download
+// and the compilation before its own, larger module graph has arrived, and
+// the Runtime it later creates continues with that work instead of
+// starting again.
+const early = new Map();
+
+// startCompile begins compileModule(url) now, for the next compileModule
+// call with the same URL to take over (progress so far included).
+export function startCompile(url) {
+  if (early.has(url)) return;
+  const listeners = new Set();
+  const entry = { listeners, last: null, module: null };
+  entry.module = compileFresh(url, (received, total) => {
+    entry.last = [received, total];
+    for (const fn of listeners) fn(received, total);
+  });
+  // Nobody may take it over (the page failed first): no unhandled rejection.
+  entry.module.catch(() => {});
+  early.set(url, entry);
+}
+
 // compileModule downloads the wasm at url and compiles it. onProgress gets
 // (bytesReceived, totalBytes or null). It streams the compilation when the
 // server labels the file application/wasm, and otherwise falls back to
-// downloading the whole file and compiling the bytes.
-export async function compileModule(url, onProgress = () => {}) {
+// downloading the whole file and compiling the bytes. A compilation
+// startCompile began for url is taken over (once) rather than repeated.
+export function compileModule(url, onProgress = () => {}) {
+  const entry = early.get(url);
+  if (!entry) return compileFresh(url, onProgress);
+  early.delete(url);
+  entry.listeners.add(onProgress);
+  if (entry.last) onProgress(...entry.last);
+  return entry.module;
+}
+
+async function compileFresh(url, onProgress) {
   let res;
   try {
     res = await fetch(url, { credentials: "same-origin" });
