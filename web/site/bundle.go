@@ -23,8 +23,10 @@ var StyleEntries = []string{"web/quiz/quiz.css"}
 // repository root root, writing minified ES modules into out/js/: one file
 // per entry (js/lesson.js, js/exercise.js, js/playground.js) and the chunks they share or load
 // only when a page needs them (js/chunk-HASH.js: the editor, the charts).
-// Chunks of earlier builds are removed. It returns the files written,
-// relative to out.
+// Chunks of earlier builds are removed. The pages already in out that load
+// a bundle get a modulepreload link for each chunk it needs
+// (preloadChunks). It returns the files written or changed, relative to
+// out.
 func Bundle(esbuild, root, out string) ([]string, error) {
 	if _, err := os.Stat(esbuild); err != nil {
 		return nil, fmt.Errorf("site: esbuild not found at %s (run npm ci at the repository root): %w", esbuild, err)
@@ -49,6 +51,15 @@ func Bundle(esbuild, root, out string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	graph, err := readChunkGraph(meta, root, out)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := preloadChunks(graph, out)
+	if err != nil {
+		return nil, err
+	}
+	written = append(written, pages...)
 	if err := removeStaleChunks(jsDir, written); err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/flakylab/flakylab/web/site"
 )
@@ -55,7 +56,11 @@ func main() {
 				}
 			}
 		}
-		files = append(files, js...)
+		for _, f := range js {
+			if !slices.Contains(files, f) { // a page given its modulepreload links
+				files = append(files, f)
+			}
+		}
 	}
 	version, err := site.WriteServiceWorker(site.OfflineOptions{Out: *out, Files: files, Static: *static, Compress: *gz})
 	if err != nil {
