@@ -9,10 +9,10 @@ import (
 )
 
 // files holds what grading needs. The answers (solution.go and wrong/)
-// are embedded separately, in builds for the command line and tests only:
-// see answers.go.
+// and the prompts are embedded separately, in builds for the command line,
+// the tests and the site builder only: see answers.go and prompts.go.
 //
-//go:embed harness/prelude.go */prompt.md */starter.go */checks*.go
+//go:embed harness/prelude.go */starter.go */checks*.go
 var files embed.FS
 
 // Exercise is one auto-graded exercise.
@@ -33,7 +33,8 @@ type Exercise struct {
 	// failing check's hints with it, before the check's own.
 	Mistakes map[string]string
 
-	// Prompt is the task in Markdown.
+	// Prompt is the task in Markdown. It is empty in GOOS=js builds: the
+	// site renders it into the exercise's page (see prompts.go).
 	Prompt string
 	// Starter is the code the editor opens with. It compiles and fails
 	// the checks.
@@ -76,7 +77,7 @@ var (
 func init() {
 	prelude = mustRead("harness/prelude.go")
 	for _, e := range specs {
-		e.Prompt = mustRead(e.Slug + "/prompt.md")
+		e.Prompt = readPrompt(e.Slug)
 		e.Starter = mustRead(e.Slug + "/starter.go")
 		e.checks = readChecks(e.Slug)
 		e.Solution, e.Wrong, e.Alternatives = readAnswers(e.Slug)
