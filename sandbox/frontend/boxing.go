@@ -482,21 +482,11 @@ func (l *lowerer) lowerNativeAssert(n *ast.TypeAssertExpr) ast.Expr {
 	if t == nil || x == nil || types.IsInterface(t) || !nativeTypeTest(t) || isError(x) || !l.methodRepCollides(t) {
 		return nil
 	}
-	texpr, local := l.typeExpr(t)
-	xexpr, localX := l.typeExpr(x)
-	if local || localX {
+	name := l.nativeAssertHelper(x, t)
+	if name == "" {
 		return nil
 	}
 	l.note("assertions to types that share a representation")
-	static := l.typeString(x, func(p *types.Package) string { return p.Name() })
-	show := l.typeString(t, func(p *types.Package) string { return p.Name() })
-	name := l.helper("nassert "+xexpr+" "+texpr, "nassert", func(f string) string {
-		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n\tswitch v.(type) {\n\tcase " + texpr + ":\n\t\treturn v.(" + texpr + "), true\n\t}\n" +
-			"\tvar zero " + texpr + "\n\treturn zero, false\n}\n\n" +
-			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tr, ok := " + f + "(v)\n\tif !ok {\n" +
-			"\t\tif v == nil {\n\t\t\tpanic(" + strconv.Quote("interface conversion: "+static+" is nil, not "+show) + ")\n\t\t}\n" +
-			"\t\tpanic(" + strconv.Quote("interface conversion: "+static+" is ") + " + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(", not "+show) + ")\n\t}\n\treturn r\n}"
-	})
 	if _, commaOK := l.info.Types[n].Type.(*types.Tuple); !commaOK {
 		name += "_must"
 	}

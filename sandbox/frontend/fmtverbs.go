@@ -259,6 +259,8 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 			return "func " + n + "(err error) error { return err }"
 		})
 		return &ast.CallExpr{Fun: ast.NewIdent(h), Args: []ast.Expr{op}}
+	case strings.IndexByte("vsqxX", c) >= 0 && l.stringerResult(op, t) != nil:
+		return l.stringerResult(op, t)
 	case strings.IndexByte("vsqxXTpw", c) < 0:
 		if conv := l.plainOperand(op, t); conv != nil {
 			return conv

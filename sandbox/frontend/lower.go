@@ -54,6 +54,9 @@ type lowerer struct {
 	// (printshow.go).
 	shows map[string][]types.Type
 	shown map[ast.Expr]byte
+	// wrapperSeen: the program can tell a package's wrapper in any from
+	// the value it holds (ifaceunwrap.go).
+	wrapperSeen bool
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
@@ -103,6 +106,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		return nil, []Diagnostic{*d}
 	}
 	l.planBoxes()
+	l.planUnwrap()
 	l.forwardInterfaceMethods()
 	l.recoverVars() // on the learner's tree, before anything is rewritten
 	l.refuseUnfaithful()
@@ -229,6 +233,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	}
 	l.lowerNilSites(c.Node())
+	l.lowerUnwrapSites(c.Node())
 	l.boxSites(c.Node())
 	l.boxPointerOperands(c.Node())
 	if l.postGenerics(c) {

@@ -247,22 +247,31 @@ func (l *lowerer) refuseNestedPrintMethods(op ast.Expr, t types.Type, c byte) {
 // too) and T is a concrete type of the program, not a pointer, and
 // errors.As into such a type.
 func (l *lowerer) refuseAssertFromPackageIface() {
-	var refuseType func(e ast.Expr, t types.Type, name string)
-	from := func(x ast.Expr) (string, bool) {
+	var refuseType func(e ast.Expr, t types.Type, name string, p types.Type)
+	from := func(x ast.Expr) (string, types.Type, bool) {
 		t := typeOrNil(l.info.TypeOf(x))
 		if isError(t) {
-			return "error", true
+			return "error", t, true
 		}
 		n, ok := t.(*types.Named)
 		if !ok || !methodsOf(n) || n.Obj().Pkg() == nil || n.Obj().Pkg() == l.pkg {
-			return "", false
+			return "", nil, false
 		}
-		return n.Obj().Pkg().Name() + "." + n.Obj().Name(), true
+		return n.Obj().Pkg().Name() + "." + n.Obj().Name(), t, true
 	}
-	refuse := func(e ast.Expr, name string) { refuseType(e, l.info.TypeOf(e), name) }
-	refuseType = func(e ast.Expr, t types.Type, name string) {
+	refuse := func(e ast.Expr, name string, p types.Type) { refuseType(e, l.info.TypeOf(e), name, p) }
+	refuseType = func(e ast.Expr, t types.Type, name string, p types.Type) {
 		if _, ptr := typeOrNil(t).(*types.Pointer); t == nil || ptr || types.IsInterface(t) || !l.mentionsOwnType(t) {
 			return // a pointer is found (the front end passes it through a function)
+		}
+		if _, isStruct := t.Underlying().(*types.Struct); !isStruct && nativeTypeTest(t) {
+			// The comma-ok assertion finds it in the package's wrapper
+			// (assertwrapped.go), unless another type's values there
+			// would pass for it.
+			if h := l.wrapHazard(t, p); h != nil {
+				l.unsupported(e.Pos(), l.wrapHazardMessage(name, t, h))
+			}
+			return
 		}
 		if _, isStruct := t.Underlying().(*types.Struct); name == "error" && !isStruct {
 			return // the front end's assertions from error find it
@@ -279,12 +288,12 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 		case *ast.CallExpr:
 			if l.isPackageFunc(n.Fun, "errors", "As") && len(n.Args) == 2 {
 				if p, ok := typeOrNil(l.info.TypeOf(n.Args[1])).(*types.Pointer); ok {
-					refuseType(n.Args[1], p.Elem(), "error")
+					refuseType(n.Args[1], p.Elem(), "error", types.Universe.Lookup("error").Type())
 				}
 			}
 		case *ast.TypeAssertExpr:
-			if name, ok := from(n.X); ok && n.Type != nil {
-				refuse(n.Type, name)
+			if name, p, ok := from(n.X); ok && n.Type != nil {
+				refuse(n.Type, name, p)
 			}
 		case *ast.TypeSwitchStmt:
 			var x ast.Expr
@@ -294,13 +303,13 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 			case *ast.ExprStmt:
 				x = a.X.(*ast.TypeAssertExpr).X
 			}
-			name, ok := from(x)
+			name, p, ok := from(x)
 			if !ok {
 				return true
 			}
 			for _, s := range n.Body.List {
 				for _, e := range s.(*ast.CaseClause).List {
-					refuse(e, name)
+					refuse(e, name, p)
 				}
 			}
 		}

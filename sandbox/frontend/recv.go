@@ -175,7 +175,7 @@ func (l *lowerer) lowerCommaOKDefine(c *astutil.Cursor, n *ast.AssignStmt) bool 
 		return false
 	}
 	l.note("comma-ok definitions in loops")
-	stmts := l.defineFromTemps(n.Lhs, n.Rhs[0])
+	stmts := l.zeroAssertTemps(n.Rhs[0], l.defineFromTemps(n.Lhs, n.Rhs[0]))
 	for i, s := range stmts {
 		if i < len(stmts)-1 {
 			c.InsertBefore(s)
@@ -183,6 +183,38 @@ func (l *lowerer) lowerCommaOKDefine(c *astutil.Cursor, n *ast.AssignStmt) bool 
 	}
 	c.Replace(stmts[len(stmts)-1])
 	return true
+}
+
+// zeroAssertTemps declares the temporaries of a comma-ok type assertion
+// (stmts from defineFromTemps) with their zero values before assigning
+// them: a failed assertion leaves its result as it was, and in a loop the
+// interpreter's slot holds the previous iteration's value (p, ok :=
+// v.(*T) gave a non-nil p with ok false).
+func (l *lowerer) zeroAssertTemps(rhs ast.Expr, stmts []ast.Stmt) []ast.Stmt {
+	ta, ok := ast.Unparen(rhs).(*ast.TypeAssertExpr)
+	if !ok || ta.Type == nil || len(stmts) == 0 {
+		return stmts
+	}
+	temps, ok := stmts[0].(*ast.AssignStmt)
+	if !ok || temps.Tok != token.DEFINE || len(temps.Lhs) != 2 {
+		return stmts
+	}
+	texpr, local := l.typeExpr(l.typeOf(ta.Type))
+	if local {
+		return stmts
+	}
+	var decls []ast.Stmt
+	for i, e := range temps.Lhs {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			t := texpr
+			if i == 1 {
+				t = "bool"
+			}
+			decls = append(decls, l.parseStmts("var "+id.Name+" "+t)...)
+		}
+	}
+	temps.Tok = token.ASSIGN
+	return append(decls, stmts...)
 }
 
 // defineFromTemps returns "t1, t2 := rhs" followed by a definition of

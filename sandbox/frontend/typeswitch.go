@@ -65,6 +65,8 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
 			} else if t := l.typeOf(e); isError(l.typeOf(x)) && !types.IsInterface(t) {
 				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
+			} else if h := l.switchNativeHelper(l.typeOf(x), t); h != "" {
+				conds = append(conds, "func() bool {\n_, ok := "+h+"("+ts+")\nreturn ok\n}()")
 			} else {
 				conds = append(conds, l.typeTest(ts, l.typeOf(e)))
 			}
@@ -94,6 +96,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				value = ts + ".(" + texpr + ")"
 				if _, must, ok := l.assertHelpers(l.typeOf(x), only); ok {
 					value = must + "(" + ts + ")"
+				}
+				if h := l.switchNativeHelper(l.typeOf(x), only); h != "" {
+					value = h + "_must(" + ts + ")"
 				}
 			}
 			if h := l.nilAssertHelper(l.typeOf(x), only); only != nil && h != "" {

@@ -1,0 +1,155 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// Values of a package's interface going on into any or the program's
+// interfaces.
+//
+// In error or fmt.Stringer the interpreter holds a value of the program's
+// type in a compiled wrapper of that interface (assertwrapped.go), and
+// converting the interface value on to any keeps the wrapper: %T printed
+// interp._error, == compared the wrapper, assertions to the program's
+// types and interfaces failed. The comma-ok assertion from the package's
+// interface sees through the wrapper, so where such a value goes into any
+// or an interface of the program (assigned, declared, returned, sent,
+// appended, a literal's element, an argument of the program's function,
+// a conversion), a helper asserts it to each type of the program that
+// may be there and stores what it finds in a variable of the target type,
+// as a value of that type would be stored directly.
+//
+// A struct value with value-receiver methods cannot be found (the
+// interpreter puts one of its fields in the wrapper in its place), nor
+// one of two non-struct types of one representation: such a conversion
+// is refused (wrapHazard).
+
+// planUnwrap decides, on the learner's tree, whether the program can
+// tell a wrapper in any from the value it holds: it asserts or switches
+// on an interface value, compares interface values, keys maps by them,
+// or prints with a verb other than %v and %s (or with %+v, %#v, %T). A
+// program that only prints them with %v and %s sees the wrapper's
+// methods, as Go's fmt sees the value's: a conversion that cannot be
+// unwrapped is refused only in a program that can tell.
+func (l *lowerer) planUnwrap() {
+	all, observed := l.identityObserved()
+	verbs := strings.Trim(l.formatVerbs(), "vs")
+	plus := false
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if strings.Contains(n.Value, "%+") {
+				plus = true
+			}
+		case *ast.TypeAssertExpr:
+			all = true // x.(I) and type switches, to any type
+		}
+		return true
+	})
+	l.wrapperSeen = all || len(observed) > 0 || verbs != "" || plus
+}
+
+// lowerUnwrapSites passes the operands of n that go from a package's
+// interface into any or the program's interface through the helper.
+func (l *lowerer) lowerUnwrapSites(n ast.Node) {
+	switch n := n.(type) {
+	case *ast.BinaryExpr:
+		return // comparisons: lowerIfaceEqual
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && !l.isConversion(n) {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				if _, pkg := l.info.Uses[id].(*types.PkgName); pkg {
+					return // a package's function: fmt and errors see the wrapper's methods
+				}
+			}
+		}
+	}
+	var sig *types.Signature
+	if len(l.funcs) > 0 {
+		sig = l.funcs[len(l.funcs)-1]
+	}
+	l.nilSites(n, sig, func(e *ast.Expr, target types.Type) {
+		if name := l.unwrapHelper(*e, target); name != "" {
+			call := &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: (*e).Pos(), Args: []ast.Expr{*e}, Rparen: (*e).End()}
+			l.info.Types[call] = types.TypeAndValue{Type: target}
+			*e = call
+		}
+	})
+}
+
+// unwrapHelper declares the helper for e going into target and returns
+// its name, or "" when e needs none.
+func (l *lowerer) unwrapHelper(e ast.Expr, target types.Type) string {
+	if e == nil || target == nil || !types.IsInterface(target) || l.packageInterface(target) {
+		return ""
+	}
+	tv := l.typeAndValue(e)
+	if tv.Type == nil || tv.IsNil() || !l.packageInterface(tv.Type) || types.Identical(tv.Type, target) {
+		return ""
+	}
+	p := tv.Type
+	var found []types.Type
+	for _, tn := range l.ownTypes() {
+		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(c, typeUnder(p).(*types.Interface)) || !types.Implements(c, typeUnder(target).(*types.Interface)) {
+				continue
+			}
+			if _, ptr := c.(*types.Pointer); !ptr && (!nativeTypeTest(c) || l.wrapHazard(c, p) != nil) {
+				if l.wrapperSeen {
+					l.refuseUnwrap(e, p, target, c)
+					return ""
+				}
+				continue
+			}
+			found = append(found, c)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	pexpr, localP := l.typeExpr(p)
+	texpr, localT := l.typeExpr(target)
+	if localP || localT {
+		return ""
+	}
+	l.note("package interfaces into any")
+	return l.helper("unwrap "+pexpr+" "+texpr, "unwrap", func(f string) string {
+		var b strings.Builder
+		var stores []string
+		b.WriteString("func " + f + "(v " + pexpr + ") " + texpr + " {\n")
+		if isError(p) {
+			b.WriteString("\tif v == nil || !" + l.assertable() + "(v) {\n\t\treturn v\n\t}\n")
+		}
+		for i, c := range found {
+			// Each type is stored by a function of its own (a variable
+			// of the interface type in this function, assigned from
+			// the assertion's result, kept a reference to its slot).
+			cexpr, _ := l.typeExpr(c)
+			store := f + "_" + strconv.Itoa(i)
+			b.WriteString("\tif c, ok := v.(" + cexpr + "); ok {\n\t\treturn " + store + "(c)\n\t}\n")
+			stores = append(stores, "func "+store+"(p "+cexpr+") "+texpr+" {\n\tvar r "+texpr+" = p\n\treturn r\n}")
+		}
+		b.WriteString("\treturn v\n}")
+		for _, st := range stores {
+			b.WriteString("\n\n" + st)
+		}
+		return b.String()
+	})
+}
+
+// refuseUnwrap refuses e, of the package's interface p, going into
+// target, when it may hold a value of c the helper could not find.
+func (l *lowerer) refuseUnwrap(e ast.Expr, p, target, c types.Type) {
+	qualify := func(p *types.Package) string { return p.Name() }
+	why := "a struct with value-receiver methods, whose value the interpreter does not keep there"
+	hint := "give " + l.typeString(c, qualify) + "'s methods pointer receivers and use a pointer to it"
+	if h := l.wrapHazard(c, p); h != nil && nativeTypeTest(c) {
+		why = "whose values the interpreter cannot tell from " + l.typeString(h, qualify) + "'s there"
+		hint = "make one of them a struct type"
+	}
+	l.unsupported(e.Pos(), "converting "+article(l.typeString(p, qualify))+" value that may hold a "+l.typeString(c, qualify)+" ("+why+") to "+
+		l.typeString(target, qualify)+" is not supported by the playground (its type would be lost); "+hint)
+}
