@@ -95,8 +95,8 @@ bench-redis: ## the Redis bucket against go-redis/redis_rate on a local redis-se
 
 bench-run: ## whole runs of the web bench's programs under Node (as built for the browser): the page's first run after the first warm-up, and warm runs with the median of each step
 	@echo "load average: $$(cut -d' ' -f1-3 /proc/loadavg)"
-	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench 'FirstRun' -benchtime=1x -count=1 -v ./sandbox | grep -E '^Benchmark|ms:'
-	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench 'Run$$' -benchtime=300x -count=1 -v ./sandbox | grep -E '^Benchmark|median'
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench '^BenchmarkFirstRun$$' -benchtime=1x -count=1 -v ./sandbox | grep -E '^Benchmark|ms:'
+	@$(WASMENV) $(GO) test -gcflags="$(WASM_GCFLAGS)" -run '^$$' -bench '^BenchmarkRun$$' -benchtime=300x -count=1 -v ./sandbox | grep -E '^Benchmark|median'
 
 bench-storm: dist ## the storm simulator: 10 000 clients x 60 s natively, the chart's runs as js/wasm under Node and in headless Chromium
 	@echo "core/storm natively, 10 000 clients x 60 s of requests (two simulated minutes) per strategy:"
