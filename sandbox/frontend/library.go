@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // A template is a helper function standing in for a library function the
@@ -83,6 +85,9 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 	}
 	if pkgPath == "errors" {
 		l.assertable() // the helpers' unwrapping asks it first
+		if key != "errors.Unwrap" {
+			l.importName(progfmt.Path) // their walk's compiled nodes (errchain.go)
+		}
 	}
 	name, ok := l.instance(key, tmpl, args)
 	var fun ast.Expr = ast.NewIdent(name)

@@ -492,6 +492,8 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 		t := l.text[i]
 		// Unwrapping needs every wrapper type, known only now.
 		t = strings.ReplaceAll(t, "$unwrapreturn", l.unwrapCases(true))
+		t = strings.ReplaceAll(t, "$unwrapmany", l.unwrapManyCases())
+		t = strings.ReplaceAll(t, "$ismethods", l.isMethodCases())
 		t = strings.ReplaceAll(t, "$unwrap", l.unwrapCases(false))
 		t = strings.ReplaceAll(t, "$dyncases", l.dynCases())
 		t = strings.ReplaceAll(t, "$unboxcases", l.unboxCases())

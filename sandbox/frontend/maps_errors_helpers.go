@@ -90,13 +90,30 @@ $unwrapreturn		return $errors.Unwrap(e)
 	}
 	return nil
 }`,
+		// errors.Is walks the tree as Go's does: equality, an Is method,
+		// then Unwrap() error or each of Unwrap() []error. $ismethods
+		// and $unwrapmany are filled in at the end, as $unwrap is.
 		"Is": `func $F(err, target error) bool {
-	if err == nil {
-		return target == nil
+	if err == nil || target == nil {
+		return err == target
 	}
-	for e := err; e != nil; {
+	return $F_walk(err, target)
+}
+
+func $F_walk(e, target error) bool {
+	for e != nil {
 		if $F_equal(e, target) {
 			return true
+		}
+$ismethods		var errs []error
+		multi := false
+$unwrapmany		if multi {
+			for _, x := range errs {
+				if x != nil && $F_walk(x, target) {
+					return true
+				}
+			}
+			return false
 		}
 $unwrap		e = $errors.Unwrap(e)
 	}
@@ -115,16 +132,32 @@ func $F_equal(a, b error) (eq bool) {
 	register("errors", "T", map[string]string{
 		// AsType (Go 1.26) is generic: it has no compiled counterpart.
 		"AsType": `func $F(err error) ($T, bool) {
-	for e := err; e != nil; {
+	var t $T
+	ok := $F_walk(err, &t)
+	return t, ok
+}
+
+func $F_walk(e error, target *$T) bool {
+	for e != nil {
 		if $assertable(e) {
 			if t, ok := e.($T); ok {
-				return t, true
+				*target = t
+				return true
 			}
+		}
+		var errs []error
+		multi := false
+$unwrapmany		if multi {
+			for _, x := range errs {
+				if x != nil && $F_walk(x, target) {
+					return true
+				}
+			}
+			return false
 		}
 $unwrap		e = $errors.Unwrap(e)
 	}
-	var zero $T
-	return zero, false
+	return false
 }`,
 		// $unwrap is filled in at the end with the program's wrapper types:
 		// the interpreter cannot assert an error to an interface type, but
@@ -133,12 +166,26 @@ $unwrap		e = $errors.Unwrap(e)
 	if target == nil {
 		panic("errors: target must be a non-nil pointer")
 	}
-	for e := err; e != nil; {
+	return $F_walk(err, target)
+}
+
+func $F_walk(e error, target *$T) bool {
+	for e != nil {
 		if $assertable(e) {
 			if t, ok := e.($T); ok {
 				*target = t
 				return true
 			}
+		}
+		var errs []error
+		multi := false
+$unwrapmany		if multi {
+			for _, x := range errs {
+				if x != nil && $F_walk(x, target) {
+					return true
+				}
+			}
+			return false
 		}
 $unwrap		e = $errors.Unwrap(e)
 	}

@@ -31,6 +31,9 @@ import (
 //     unhashable struct type (refuseUnhashableKeys);
 //   - a key of a map with interface keys that may be a value of the
 //     program's types with methods (refuseMapKeys);
+//   - a struct value with value-receiver Unwrap, Is or As methods
+//     stored in an interface, in a program that uses errors.Is, As or
+//     Unwrap (refuseStructUnwrappers);
 //   - a never-set pointer variable stored in an interface with methods
 //     (refuseNilPointerInIface);
 //   - a type assertion or type switch from a package's interface other
@@ -44,6 +47,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()
 	l.refuseMapKeys()
+	l.refuseStructUnwrappers()
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
 	l.refuseDeclarations()

@@ -234,6 +234,8 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"Handles":     reflect.ValueOf(Handles),
 			"NilStringer": reflect.ValueOf(NilStringer),
 			"NilError":    reflect.ValueOf(NilError),
+			"UnwrapMany":  reflect.ValueOf(UnwrapMany),
+			"CallIs":      reflect.ValueOf(CallIs),
 			"Panic":       reflect.ValueOf(names.Panic),
 		},
 	}

@@ -2,6 +2,7 @@ package progfmt
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -132,4 +133,22 @@ func TestNilAngleIgnoresVerbAndWidth(t *testing.T) {
 		assert.Equal(t, "<nil>", fmt.Sprintf(format, NilStringer()), "format %s", format)
 		assert.Equal(t, "<nil>", fmt.Sprintf(format, NilError()), "format %s", format)
 	}
+}
+
+type isTwo struct{}
+
+func (isTwo) Error() string        { return "two" }
+func (isTwo) Is(target error) bool { return target.Error() == "2" }
+func (isTwo) Unwrap() []error      { return []error{errors.New("a")} }
+
+func TestErrorTreeNodes(t *testing.T) {
+	joined := errors.Join(errors.New("x"), errors.New("y"))
+	errs, ok := UnwrapMany(joined)
+	require.True(t, ok, "errors.Join's value unwraps to several")
+	assert.Len(t, errs, 2)
+	_, ok = UnwrapMany(errors.New("plain"))
+	assert.False(t, ok, "a plain error does not")
+	assert.True(t, CallIs(isTwo{}, errors.New("2")), "Is method reports its target")
+	assert.False(t, CallIs(isTwo{}, errors.New("3")), "Is method rejects another")
+	assert.False(t, CallIs(errors.New("2"), errors.New("2")), "no Is method")
 }
