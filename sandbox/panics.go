@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -49,7 +48,7 @@ func (r *run) panicError(pr *panicReport) *Error {
 		return &Error{Kind: KindInternal, Message: "the playground's Go interpreter failed while running this line (" + pr.msg + "); this is a limit of the playground, not a mistake in your program", Line: line, Column: col}
 	}
 	for i, f := range pr.frames {
-		f.Func = instanceName.ReplaceAllString(f.Func, "$1[...]")
+		f.Func = instanceName().ReplaceAllString(f.Func, "$1[...]")
 		if strings.Contains(f.Func, "._fl_") {
 			continue // a helper the front end added: not the learner's code
 		}
@@ -74,7 +73,7 @@ func (r *run) panicError(pr *panicReport) *Error {
 
 // instanceName matches the name the front end gives an instance of a
 // generic function or type (_fl_Stack_1); Go's traces say Stack[...].
-var instanceName = regexp.MustCompile(`\b_fl_([A-Za-z]\w*?)_\d+\b`)
+var instanceName = lazyRegexp(`\b_fl_([A-Za-z]\w*?)_\d+\b`)
 
 // cleanFuncName drops the closure the runtime wraps main and init in.
 func cleanFuncName(name string) string {

@@ -35,8 +35,8 @@ func runtimePanicValue(v any) any {
 		if m := goPanicMessage(msg); m != msg && strings.HasPrefix(m, "runtime error: ") && strings.HasPrefix(msg, "reflect") {
 			return runtimeError{m}
 		}
-		if positionPrefix.MatchString(msg) {
-			if rest := positionPrefix.ReplaceAllString(msg, ""); strings.HasPrefix(rest, "interface conversion: ") {
+		if positionPrefix().MatchString(msg) {
+			if rest := positionPrefix().ReplaceAllString(msg, ""); strings.HasPrefix(rest, "interface conversion: ") {
 				return runtimeError{rest}
 			}
 		}

@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -210,12 +209,12 @@ func (p *program) parseError(err error) *Error {
 
 // positioned matches the "file:line:col: message" form of the
 // interpreter's errors; the file may be missing.
-var positioned = regexp.MustCompile(`(?s)^(?:([^:\n]*):)?(\d+):(\d+): (.*)$`)
+var positioned = lazyRegexp(`(?s)^(?:([^:\n]*):)?(\d+):(\d+): (.*)$`)
 
 // interpError converts an error the interpreter returned.
 func (p *program) interpError(kind Kind, err error) *Error {
 	msg := strings.TrimSpace(err.Error())
-	m := positioned.FindStringSubmatch(msg)
+	m := positioned().FindStringSubmatch(msg)
 	if m == nil {
 		return &Error{Kind: kind, Message: msg}
 	}

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"go/ast"
 	"go/token"
-	"regexp"
 	"strconv"
 	"sync"
 )
@@ -203,13 +202,13 @@ type tracer struct {
 	at     [2]int // line and column of the last panic(v), 0 if none
 }
 
-var traceLine = regexp.MustCompile(`^.*?: panic: (.*?)(?:\(\.\.\.\))?\n?$`)
+var traceLine = lazyRegexp(`^.*?: panic: (.*?)(?:\(\.\.\.\))?\n?$`)
 
 // maxFrames bounds the trace of a deep recursion.
 const maxFrames = 64
 
 func (t *tracer) Write(p []byte) (int, error) {
-	m := traceLine.FindSubmatch(p)
+	m := traceLine().FindSubmatch(p)
 	if m == nil {
 		return t.other.Write(p)
 	}
