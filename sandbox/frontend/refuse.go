@@ -2,8 +2,10 @@ package frontend
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // Constructs the interpreter runs wrongly and the lowering cannot fix.
@@ -311,8 +313,8 @@ func (l *lowerer) refuseLocalIdentity() {
 		if !ok || named.TypeParams().Len() > 0 || types.NewMethodSet(types.NewPointer(named)).Len() > 0 {
 			continue
 		}
-		if _, basic := named.Underlying().(*types.Basic); !basic {
-			continue // MyInt, not a slice or array type (seen less often, not refused)
+		if types.IsInterface(named) {
+			continue
 		}
 		locals = append(locals, tn)
 	}
@@ -320,6 +322,13 @@ func (l *lowerer) refuseLocalIdentity() {
 		return
 	}
 	all, observed := l.identityObserved()
+	names := false // %T or %#v, which name a local struct type
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && (strings.Contains(lit.Value, "%T") || strings.Contains(lit.Value, "%#v")) {
+			names = true
+		}
+		return !names
+	})
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil && types.IsInterface(typeOrNil(l.typeOf(sw.Tag))) {
 			all = true
@@ -328,8 +337,36 @@ func (l *lowerer) refuseLocalIdentity() {
 	})
 	sort.Slice(locals, func(i, j int) bool { return locals[i].Pos() < locals[j].Pos() })
 	for _, tn := range locals {
+		if _, isStruct := tn.Type().Underlying().(*types.Struct); isStruct {
+			// A struct keeps its identity unless another struct type has
+			// its fields; %T and %#v would print its fields, not its name.
+			if names || l.structTwin(tn) {
+				l.unsupported(tn.Pos(), "struct type "+tn.Name()+", declared inside a function, in a program that prints type names (%T, %#v) or has another struct type with its fields, is not supported by the playground (it would pass for "+
+					types.TypeString(tn.Type().Underlying(), func(*types.Package) string { return "" })+"); declare it at package level")
+			}
+			continue
+		}
 		if all || containsIdentical(observed, representation(tn.Type())) {
-			l.unsupported(tn.Pos(), "type "+tn.Name()+", declared inside a function, in a program that tells types apart in interfaces is not supported by the playground (its values would pass for "+tn.Type().Underlying().String()+"); declare it at package level")
+			l.unsupported(tn.Pos(), "type "+tn.Name()+", declared inside a function, in a program that tells types apart in interfaces is not supported by the playground (its values would pass for "+
+				types.TypeString(tn.Type().Underlying(), func(*types.Package) string { return "" })+"); declare it at package level")
 		}
 	}
+}
+
+// structTwin reports whether another type of the program (at package
+// level or in a function), of another name, has the underlying struct
+// type of tn.
+func (l *lowerer) structTwin(tn *types.TypeName) bool {
+	for _, obj := range l.info.Defs {
+		other, ok := obj.(*types.TypeName)
+		if !ok || other == tn || other.IsAlias() || other.Name() == tn.Name() {
+			// (a twin of the same name: assertions to it are refused
+			// as a shared name)
+			continue
+		}
+		if types.Identical(other.Type().Underlying(), tn.Type().Underlying()) {
+			return true
+		}
+	}
+	return false
 }
