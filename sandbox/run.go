@@ -285,6 +285,11 @@ func (r *run) makeCancellable(it *interp.Interpreter) *Error {
 // start runs the compiled programs' initialization, in order, then main.
 // p is the learner's program, for positions.
 func (r *run) start(it *interp.Interpreter, p *program, progs ...*interp.Program) (*Error, *panicReport) {
+	// What the imported packages share with other runs is recorded before
+	// the program can change it (once per process and package), so that
+	// restoreShared compares with the state at start-up, even after the
+	// first run that imports the package.
+	recordShared(importPaths(r.prog))
 	r.mu.Lock()
 	r.started = time.Now()
 	r.initProg = func() error {

@@ -225,6 +225,15 @@ func placesOf(importPath string) []place {
 	return sharedPlaces.of[importPath]
 }
 
+// recordShared records the places of the packages a program imports, and
+// time's, if no earlier run did: before the program runs.
+func recordShared(imports []string) {
+	placesOf("time")
+	for _, ip := range imports {
+		placesOf(ip)
+	}
+}
+
 // restoreShared puts back whatever the program changed in the shared
 // memory of the packages it imported (and time's), and names the
 // variables it was reached from.
