@@ -39,7 +39,7 @@ type fmtTable struct {
 // namedOperand returns what to pass to fmt in place of op, of type t,
 // printed with verb c and flags, or nil when fmt prints it as Go does.
 func (l *lowerer) namedOperand(op ast.Expr, t types.Type, c byte, flags string) ast.Expr {
-	if t == nil || strings.IndexByte("Tpw", c) >= 0 || c == 'v' && !strings.ContainsAny(flags, "+#") || l.hasTypeParam(t) {
+	if t == nil || strings.IndexByte("Tpw", c) >= 0 || c == 'v' && !strings.ContainsAny(flags, "+#") && !l.hiddenMethods(t) || l.hasTypeParam(t) {
 		return nil
 	}
 	sharpV := c == 'v' && strings.Contains(flags, "#")

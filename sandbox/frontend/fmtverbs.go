@@ -111,6 +111,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	}
 	var format []byte
 	var verbs []verb
+	if fi < 0 && l.refuseTupleOperand(call, first) {
+		return nil
+	}
 	if fi >= 0 {
 		if fi >= len(call.Args) {
 			return nil
@@ -183,7 +186,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			byNames = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i]) != nil // lowerErrorf's
 		}
 		if l.showPreferred(opTypes[i], sv, byNames) {
-			if l.refuseShow(op, opTypes[i], sv) {
+			if l.refuseShow(op, opTypes[i], sv) || l.refuseHiddenMethods(op, opTypes[i]) {
 				continue
 			}
 			// What the operand holds reaches fmt otherwise than Go's

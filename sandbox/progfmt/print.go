@@ -186,9 +186,27 @@ var basicTypes = map[reflect.Kind]reflect.Type{
 	reflect.Complex64: reflect.TypeOf(complex64(0)), reflect.Complex128: reflect.TypeOf(complex128(0)),
 }
 
-// basic is v as a value of its kind's own type.
+// basic is v as a value of its kind's own type. It reads v by kind, so
+// that a value reached through an unexported field of a package's type
+// (the wall clock of a time.Time), which reflect does not hand out with
+// Interface, prints as fmt prints it.
 func basic(v reflect.Value) any {
-	return v.Convert(basicTypes[v.Kind()]).Interface()
+	var x reflect.Value
+	switch k := v.Kind(); {
+	case k == reflect.Bool:
+		x = reflect.ValueOf(v.Bool())
+	case k >= reflect.Int && k <= reflect.Int64:
+		x = reflect.ValueOf(v.Int())
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		x = reflect.ValueOf(v.Uint())
+	case k == reflect.Float32 || k == reflect.Float64:
+		x = reflect.ValueOf(v.Float())
+	case k == reflect.Complex64 || k == reflect.Complex128:
+		x = reflect.ValueOf(v.Complex())
+	default:
+		x = reflect.ValueOf(v.String())
+	}
+	return x.Convert(basicTypes[v.Kind()]).Interface()
 }
 
 // badVerb is fmt's %!verb(type=value).
