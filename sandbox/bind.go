@@ -92,6 +92,13 @@ func (r *run) exports() interp.Exports {
 		"Print":     reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, false)) }),
 		"Println":   reflect.ValueOf(func(a ...any) { r.out.write(stderrStream, builtinPrint(a, true)) }),
 	}
+	// Panics during panics (panicchain.go).
+	for name, f := range map[string]any{
+		"Started": r.chain.Started, "RecoveredValue": r.chain.Recovered, "PanicCount": r.chain.Count,
+		"RecoverExit": r.chain.RecoverExit, "Chain": r.chain.Chain, "Messages": r.chain.Messages,
+	} {
+		ex[rtPath+"/rt"][name] = reflect.ValueOf(f)
+	}
 	if r.harness != "" {
 		ex[GradingPackage+"/grading"] = map[string]reflect.Value{
 			"Verdict": reflect.ValueOf(r.graded.Verdict),

@@ -12,6 +12,10 @@ type panicReport struct {
 	line, col     int     // where the panic started, if known
 	goLine, goCol int     // where the panicking goroutine started; 0 for main
 	exact         bool    // frames carry the statements' positions
+	// Earlier panics Go prints first (panicchain.go); repanicked: the
+	// last of them is this one panicked again, printed once.
+	chain      []string
+	repanicked bool
 }
 
 // panicError writes a Go-style panic trace to stderr and returns the
@@ -19,7 +23,11 @@ type panicReport struct {
 func (r *run) panicError(pr *panicReport) *Error {
 	p := r.prog
 	var b strings.Builder
-	fmt.Fprintf(&b, "panic: %s\n\n", pr.msg)
+	if len(pr.chain) > 0 && pr.repanicked {
+		b.WriteString(strings.TrimSuffix(chainText(pr.chain), "\t") + "\n")
+	} else {
+		fmt.Fprintf(&b, "%spanic: %s\n\n", chainText(pr.chain), pr.msg)
+	}
 	if pr.goLine <= 0 {
 		b.WriteString("goroutine 1 [running]:\n")
 	} else {
@@ -100,6 +108,7 @@ func (r *run) reportPanic(msg string, line, col int) {
 			pl, pc = r.prog.learner(messagePosition(msg))
 		}
 		r.panicked = &panicReport{msg: goPanicMessage(msg), frames: frames, line: pl, col: pc, goLine: line, goCol: col}
+		r.panicked.chain, r.panicked.repanicked = r.chain.take()
 		r.freezeLocked()
 	}
 	r.mu.Unlock()

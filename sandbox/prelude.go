@@ -18,6 +18,7 @@ func flakylab_recovered_(v any) any {
 	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
 	if v != nil {
 		flakylab_rt_.Recovered()
+		flakylab_rt_.RecoveredValue(v)
 	}
 	return v
 }
@@ -27,26 +28,34 @@ func flakylab_report_(v any, line, col int) {
 	if v == nil {
 		return
 	}
-	msg := ""
+	chain := flakylab_rt_.Chain(v)
+	msgs := make([]string, len(chain))
+	for i, c := range chain {
+		msgs[i] = flakylab_message_(c)
+	}
+	flakylab_rt_.Messages(msgs)
+	flakylab_rt_.Panic(flakylab_message_(v), line, col)
+}
+
+func flakylab_message_(v any) string {
 	$panicmsg
 	if e, ok := v.(error); ok {
-		msg = e.Error()
+		return e.Error()
 	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
-		msg = s.String()
+		return s.String()
 	} else if s, ok := flakylab_rt_.Named(v); ok {
-		msg = s
+		return s
 	} else if s, ok := v.(string); ok {
-		msg = s
-	} else {
-		msg = flakylab_rt_.Sprint(v)
+		return s
 	}
-	flakylab_rt_.Panic(msg, line, col)
+	return flakylab_rt_.Sprint(v)
 }
 
 var flakylab_panicvals_ = map[int64]any{}
 
 func flakylab_panicking_(v any, line, col int) any {
 	flakylab_rt_.PanicAt(line, col)
+	flakylab_rt_.Started(v)
 	id, token := flakylab_rt_.Token()
 	flakylab_rt_.Lock()
 	flakylab_panicvals_[id] = v
@@ -131,7 +140,7 @@ func preludeFor(f *ast.File, tokens bool) string {
 			use(id.Name)
 		}
 		if fd, ok := n.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == frontend.PanicMessageFunc {
-			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\tflakylab_rt_.Panic(m, line, col)\n\t\treturn\n\t}\n\t"
+			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\treturn m\n\t}\n\t"
 		}
 		return true
 	})

@@ -18,6 +18,7 @@ const (
 	guardFuncName = "flakylab_guardfn_"
 	panickingName = "flakylab_panicking_"
 	panicValName  = "flakylab_panicvalue_"
+	messageName   = "flakylab_message_"
 	mainName      = "flakylab_main_"
 )
 
@@ -128,6 +129,7 @@ func rewrite(p *program, trace bool) error {
 			fd.Body = rw.guardBody(fd.Body, nil, initLine, 0, false)
 		}
 	}
+	rw.deferRecoverExits(f)
 	ast.Inspect(f, rw.visit)
 
 	// Only flakylab_panicking_ makes tokens, and a plain run has one

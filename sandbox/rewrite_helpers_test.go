@@ -17,8 +17,8 @@ import (
 func TestRewriteAddsOnlyTheHelpersTheProgramUses(t *testing.T) {
 	// Without panic(v), no value is a token: the report asks the runtime
 	// directly.
-	report := []string{reportName}
-	tokens := []string{panickingName, panicValName, reportName, "flakylab_panicvals_"}
+	report := []string{messageName, reportName}
+	tokens := []string{messageName, panickingName, panicValName, reportName, "flakylab_panicvals_"}
 	tests := []struct {
 		name, src string
 		want      []string

@@ -30,6 +30,7 @@ type run struct {
 	prog        *program
 	errs        []*Error // every compile error, when the front end rejected the program
 	panics      panicTokens
+	chain       panicChain         // panics during panics
 	panicNames  progfmt.PanicNames // the Go names of the values the program panics with
 	harness     string             // Options.Harness
 	graded      grading            // what the harness reported

@@ -1,0 +1,62 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A panic in a deferred call while an earlier one is still on the
+// goroutine prints the earlier ones first, as Go's runtime does. Each
+// want is the start of stderr of the program built by the Go toolchain
+// (up to the blank line before the goroutine's trace).
+func TestPanicsDuringPanicsPrintTheirChain(t *testing.T) {
+	cases := []struct {
+		name, body string
+		want       string
+	}{
+		{
+			name: "a deferred call panics during a panic",
+			body: "defer func() { panic(\"second\") }()\n\tpanic(\"first\")",
+			want: "panic: first\n\tpanic: second\n",
+		},
+		{
+			name: "recovered and panicked again as it was",
+			body: "defer func() {\n\t\tr := recover()\n\t\tpanic(r)\n\t}()\n\tpanic(fmt.Errorf(\"boom %d\", 1))",
+			want: "panic: boom 1 [recovered, repanicked]\n",
+		},
+		{
+			name: "a recovered run-time error, then a new panic",
+			body: "defer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tpanic(fmt.Sprint(\"cleanup failed: \", r))\n\t\t}\n\t}()\n\tvar m map[string]int\n\tm[\"x\"] = 1",
+			want: "panic: assignment to entry in nil map [recovered]\n\tpanic: cleanup failed: assignment to entry in nil map\n",
+		},
+		{
+			name: "the middle one panicked again",
+			body: "defer func() {\n\t\trecover()\n\t\tpanic(\"outer\")\n\t}()\n\tfunc() {\n\t\tdefer func() {\n\t\t\tpanic(recover())\n\t\t}()\n\t\tfunc() {\n\t\t\tdefer func() {\n\t\t\t\trecover()\n\t\t\t\tpanic(\"middle\")\n\t\t\t}()\n\t\t\tpanic(\"inner\")\n\t\t}()\n\t}()",
+			want: "panic: inner [recovered]\n\tpanic: middle [recovered, repanicked]\n\tpanic: outer\n",
+		},
+		{
+			name: "the same value twice, not recovered",
+			body: "var e any = \"message\"\n\tdefer func() {\n\t\tpanic(e)\n\t}()\n\tpanic(e)",
+			want: "panic: message\n\n",
+		},
+		{
+			name: "panics recovered by functions that returned are over",
+			body: "func() {\n\t\tdefer func() { recover() }()\n\t\tvar m map[int]int\n\t\tm[1] = 1\n\t}()\n\tfunc() {\n\t\tdefer func() { fmt.Println(recover()) }()\n\t\tpanic(\"handled\")\n\t}()\n\tpanic(\"final\")",
+			want: "panic: final\n\n",
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "package main\n\nimport \"fmt\"\n\nvar _ = fmt.Sprint\n\nfunc main() {\n\t" + tc.body + "\n}\n"
+			res := runSource(t, src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant a panic", src)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror %v", src, res.Err)
+			assert.True(t, strings.HasPrefix(res.Stderr, tc.want), "source:\n%s\nstderr:\n%s\nwant it to start with:\n%s", src, res.Stderr, tc.want)
+			assert.Equal(t, 2, res.ExitCode, "exit code")
+		})
+	}
+}
