@@ -97,3 +97,28 @@ func (l *lowerer) lowerInterfaceTag(n *ast.SwitchStmt) ast.Stmt {
 	}
 	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{n.Init, sw}}
 }
+
+// lowerSwitchInit moves the init statement of a switch whose tag is not a
+// plain name out, in front of it, in a block of their own:
+//
+//	switch x := 2; double(x) { ... }  ->  { x := 2; switch double(x) { ... } }
+//
+// The interpreter compares the cases with something else than the tag
+// such a switch has (no case matched: switch x := 5; x * 2 { case 10: }
+// ran nothing). A labeled switch keeps its label, inside the block.
+func (l *lowerer) lowerSwitchInit(n *ast.SwitchStmt) ast.Stmt {
+	if n.Init == nil || n.Tag == nil {
+		return nil
+	}
+	if _, plain := ast.Unparen(n.Tag).(*ast.Ident); plain {
+		return nil
+	}
+	l.note("switches with an init statement")
+	init := n.Init
+	n.Init = nil
+	var sw ast.Stmt = n
+	if label, ok := l.labels[n]; ok {
+		sw = &ast.LabeledStmt{Label: label, Colon: label.End(), Stmt: n}
+	}
+	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{init, sw}, Rbrace: n.Body.Rbrace}
+}

@@ -77,6 +77,8 @@ type lowerer struct {
 	recoverers map[types.Object]bool
 	loops      map[ast.Stmt]*loopPlan  // decided in pre, applied in post
 	labels     map[ast.Stmt]*ast.Ident // loop -> its label
+	// labeled statements made blocks that hold them (lowerSwitchInit)
+	labeledBlocks map[ast.Stmt]ast.Stmt
 }
 
 // lower rewrites a checked file into the Program the interpreter runs.
@@ -85,13 +87,14 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		checked:   checked,
 		instances: instances,
 		fset:      fset, file: file, pkg: pkg, info: info,
-		used:    map[string]bool{},
-		imports: map[string]string{},
-		helpers: map[string]string{},
-		lowered: map[string]bool{},
-		loops:   map[ast.Stmt]*loopPlan{},
-		labels:  map[ast.Stmt]*ast.Ident{},
-		direct:  map[*ast.FuncLit]bool{},
+		used:          map[string]bool{},
+		imports:       map[string]string{},
+		helpers:       map[string]string{},
+		lowered:       map[string]bool{},
+		loops:         map[ast.Stmt]*loopPlan{},
+		labels:        map[ast.Stmt]*ast.Ident{},
+		labeledBlocks: map[ast.Stmt]ast.Stmt{},
+		direct:        map[*ast.FuncLit]bool{},
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -269,6 +272,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		if _, ok := n.Stmt.(*ast.BlockStmt); ok {
 			c.Replace(n.Stmt)
 		}
+		if b, ok := l.labeledBlocks[n.Stmt]; ok {
+			c.Replace(b) // a switch whose init went in front of it
+		}
 	case *ast.AssignStmt:
 		if _, comm := c.Parent().(*ast.CommClause); !comm {
 			parenRecv(n.Rhs, len(n.Lhs))
@@ -308,6 +314,13 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.lowerInterfaceCases(n)
 		l.lowerCaseLists(n)
+		if s := l.lowerSwitchInit(n); s != nil {
+			if _, labeled := l.labels[n]; labeled {
+				l.labeledBlocks[n] = s // the label moves inside: see LabeledStmt
+				break
+			}
+			c.Replace(s)
+		}
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {
 			c.Replace(s)
