@@ -59,12 +59,18 @@ func (c *panicChain) Started(v any) {
 }
 
 // Recovered records that v, a panic's value, was recovered on the calling
-// goroutine.
-func (c *panicChain) Recovered(v any) {
+// goroutine; ends: by a function that panics nowhere itself, which will
+// return normally (or a function it calls panics, which is not told
+// apart), so that the goroutine's panics are over.
+func (c *panicChain) Recovered(v any, ends bool) {
 	g := currentGoroutine()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.init()
+	if ends {
+		delete(c.live, g)
+		return
+	}
 	live := c.live[g]
 	if n := len(live); n > 0 && !live[n-1].recovered && samePanicValue(live[n-1].v, v) {
 		live[n-1].recovered = true
@@ -199,13 +205,27 @@ func chainText(lines []string) string {
 	return b.String()
 }
 
-// deferRecoverExits makes every function of f that calls recover itself
-// defer flakylab_rt_.RecoverExit(flakylab_rt_.PanicCount()) first (see
-// panicChain). It runs before recover is rewritten; the runtime's own
-// calls of recover (the report, trace mode's frames) are left alone.
+// deferRecoverExits makes every function of f that calls recover and
+// panic itself defer flakylab_rt_.RecoverExit(flakylab_rt_.PanicCount())
+// first; the recover calls of one that does not panic end the goroutine's
+// panics when they recover one (recoverEnds). See panicChain. (The
+// deferred call costs two looks at the goroutine's id on every call,
+// which a check calling a recovering function in a loop would feel.) It
+// runs before recover is rewritten; the runtime's own calls of recover
+// (the report, trace mode's frames) are left alone.
 func (rw *rewriter) deferRecoverExits(f *ast.File) {
 	add := func(body *ast.BlockStmt) {
-		if body == nil || !rw.callsRecoverDirectly(body) {
+		if body == nil {
+			return
+		}
+		recovers, panics := rw.directCalls(body)
+		if len(recovers) == 0 {
+			return
+		}
+		if !panics {
+			for _, c := range recovers {
+				rw.recoverEnds[c] = true
+			}
 			return
 		}
 		pos := body.Lbrace
@@ -224,22 +244,27 @@ func (rw *rewriter) deferRecoverExits(f *ast.File) {
 	})
 }
 
-// callsRecoverDirectly reports whether body calls recover() itself, not
-// in a function literal inside it.
-func (rw *rewriter) callsRecoverDirectly(body *ast.BlockStmt) bool {
-	found := false
+// directCalls returns the calls of recover() in body itself (not in a
+// function literal inside it, nor the runtime's own), and whether body
+// itself calls panic.
+func (rw *rewriter) directCalls(body *ast.BlockStmt) (recovers []*ast.CallExpr, panics bool) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "recover" && len(n.Args) == 0 && !rw.generated[n] {
-				found = true
+			id, ok := n.Fun.(*ast.Ident)
+			switch {
+			case !ok || rw.generated[n]:
+			case id.Name == "recover" && len(n.Args) == 0:
+				recovers = append(recovers, n)
+			case id.Name == "panic":
+				panics = true
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return recovers, panics
 }
 
 // unwrapIValue returns the value inside the interpreter's wrapper of an

@@ -14,11 +14,11 @@ import (
 // an interpreted panic value (its Error or String method).
 const helperSource = `package main
 
-func flakylab_recovered_(v any) any {
+func flakylab_recovered_(v any, ends bool) any {
 	v = flakylab_panicvalue_(flakylab_rt_.Unwrap(v))
 	if v != nil {
 		flakylab_rt_.Recovered()
-		flakylab_rt_.RecoveredValue(v)
+		flakylab_rt_.RecoveredValue(v, ends)
 	}
 	return v
 }
