@@ -28,7 +28,7 @@ func (l *lowerer) lowerAssert(n *ast.TypeAssertExpr) ast.Expr {
 	}
 	okName, mustName, ok := l.assertHelpers(l.typeOf(n.X), l.typeOf(n.Type))
 	if !ok {
-		return nil
+		return l.lowerIfaceAssert(n, commaOK)
 	}
 	name := mustName
 	if commaOK {

@@ -342,6 +342,31 @@ func isUntyped(t types.Type) bool {
 	return ok && b.Info()&types.IsUntyped != 0
 }
 
+// checkShiftCount passes a shift count of a signed integer type that is
+// not a constant through a helper that panics as Go does when it is
+// negative ("runtime error: negative shift amount"): the interpreter
+// shifts by it and gives 0.
+func (l *lowerer) checkShiftCount(n *ast.BinaryExpr) {
+	y := l.typeAndValue(n.Y)
+	if y.Value != nil || y.Type == nil || isUntyped(y.Type) {
+		return
+	}
+	b, ok := under(y.Type).(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 || b.Info()&types.IsUnsigned != 0 {
+		return
+	}
+	texpr, local := l.typeExpr(y.Type)
+	if local {
+		return
+	}
+	l.note("shift counts checked")
+	h := l.helper("shiftcount "+texpr, "shiftcount", func(name string) string {
+		return "func " + name + "(n " + texpr + ") " + texpr + " {\n\tif n < 0 {\n\t\tpanic(" + l.importName("errors") +
+			".New(\"runtime error: negative shift amount\"))\n\t}\n\treturn n\n}"
+	})
+	n.Y = &ast.CallExpr{Fun: ast.NewIdent(h), Lparen: n.Y.Pos(), Args: []ast.Expr{n.Y}, Rparen: n.Y.End()}
+}
+
 // lowerShift gives the untyped constant on the left of a shift by a
 // variable amount the type Go gives it, that of the whole expression
 // (uint32(1) << n in show(v | 1<<n) with v a uint32): the interpreter
@@ -355,6 +380,7 @@ func (l *lowerer) lowerShift(n *ast.BinaryExpr) {
 		// the uint the interpreter expects.
 		n.Y = &ast.CallExpr{Fun: ast.NewIdent("uint"), Args: []ast.Expr{n.Y}}
 	}
+	l.checkShiftCount(n)
 	// The type checker records the type the constant takes in the end.
 	x, whole := l.typeAndValue(n.X), l.typeAndValue(n)
 	if x.Value == nil || whole.Value != nil || x.Type == nil || isUntyped(x.Type) {
