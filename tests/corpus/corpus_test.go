@@ -173,7 +173,9 @@ func TestInterpreterMatchesGo(t *testing.T) {
 // needsRuntime lists the programs that only the runtime (package sandbox)
 // runs as Go does, with why.
 var needsRuntime = map[string]string{
-	"prog_093_recovered_runtime_errors": "recovered panic values are the runtime's (its rewrite keeps the program's own values and makes reflect's Go's)",
+	"prog_093_recovered_runtime_errors":          "recovered panic values are the runtime's (its rewrite keeps the program's own values and makes reflect's Go's)",
+	"prog_207_recovered_shift_and_embedded_nil":  "recovered panic values are the runtime's, as for prog_093",
+	"prog_208_assert_nil_interface_to_interface": "recovered panic values are the runtime's, as for prog_093",
 }
 
 // compilerLines turns go build's stderr into the golden form.
