@@ -40,6 +40,9 @@ import (
 //     (refuseNilPointerInIface);
 //   - a type assertion or type switch from a package's interface other
 //     than error to a type of the program (refuseAssertFromPackageIface);
+//   - a type assertion, type switch case or errors.As from an error to an
+//     interface with more methods that only the packages' types have
+//     (refusePackageErrorsToIface);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
@@ -52,6 +55,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseStructUnwrappers()
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
+	l.refusePackageErrorsToIface()
 	l.refuseDeclarations()
 	l.refuseLocalAliases()
 	names := map[string]int{}

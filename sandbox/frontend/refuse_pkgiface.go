@@ -1,0 +1,116 @@
+package frontend
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Errors of the packages asserted to an interface with more methods.
+//
+// The interpreter tells whether an interface value has an interface's
+// methods from the type it knew the value by. An error a package's
+// function returned (provider's lost response, context.DeadlineExceeded
+// through a function) it knows as an error, with Error alone, so
+// err.(interface{ Timeout() bool }) and a type switch case of that type
+// were false where Go finds the package type's Timeout method; and the
+// compiled errors.As, given a pointer to such an interface, panicked
+// ("errors: *target must be interface or implement error").
+//
+// refusePackageErrorsToIface refuses, at the type, an assertion or type
+// switch case from an error to an interface type with methods error does
+// not have when no type of the program has them (only the packages'
+// values could pass, and the interpreter would not let them), and an
+// errors.As the compiled errors package would do into an interface
+// other than error (it always panicked).
+func (l *lowerer) refusePackageErrorsToIface() {
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				l.refuseErrorToIface(n.X, n.Type, "a type assertion")
+			}
+		case *ast.TypeSwitchStmt:
+			x := switchOperand(n)
+			if x == nil {
+				break
+			}
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					l.refuseErrorToIface(x, e, "a type switch case")
+				}
+			}
+		case *ast.CallExpr:
+			if !l.isPackageFunc(n.Fun, "errors", "As") || len(n.Args) != 2 {
+				break
+			}
+			ptr, ok := under(l.typeOf(n.Args[1])).(*types.Pointer)
+			if !ok || l.ownErrorType(ptr.Elem()) {
+				break // the front end's As (library.go)
+			}
+			if it, ok := under(ptr.Elem()).(*types.Interface); ok && it.NumMethods() > 0 && !types.Identical(it, errorType) {
+				l.unsupported(n.Args[1].Pos(), "errors.As into a variable of interface type "+l.typeString(ptr.Elem(), l.qualifyByName())+
+					" is not supported by the playground (the interpreter's interface values cannot be its target); assert to a concrete type of the program instead")
+			}
+		}
+		return true
+	})
+}
+
+// switchOperand is the expression a type switch switches on.
+func switchOperand(n *ast.TypeSwitchStmt) ast.Expr {
+	var e ast.Expr
+	switch a := n.Assign.(type) {
+	case *ast.ExprStmt:
+		e = a.X
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			e = a.Rhs[0]
+		}
+	}
+	if ta, ok := ast.Unparen(e).(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
+}
+
+// refuseErrorToIface refuses what, from x to the type at texpr, would
+// ask the interpreter for methods of a package's error it does not see.
+func (l *lowerer) refuseErrorToIface(x, texpr ast.Expr, what string) {
+	st := l.typeOf(x)
+	if st == nil || !types.IsInterface(st) || !types.Implements(st, errorType) || !l.onlyPackagesImplement(l.typeOf(texpr)) {
+		return
+	}
+	if it, ok := under(l.typeOf(texpr)).(*types.Interface); ok && types.Implements(st, it) {
+		return // nothing more to find
+	}
+	l.unsupported(texpr.Pos(), what+" from an error to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
+		" is not supported by the playground: no type of the program has its methods, and the interpreter does not see them on the packages' errors (it would answer false)")
+}
+
+// onlyPackagesImplement reports whether t is an interface type other
+// than error and any that no type of the program (or pointer to one)
+// implements.
+func (l *lowerer) onlyPackagesImplement(t types.Type) bool {
+	it, ok := under(t).(*types.Interface)
+	if !ok || it.NumMethods() == 0 || types.Identical(it, errorType) {
+		return false
+	}
+	for _, obj := range l.info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || types.IsInterface(tn.Type()) {
+			continue
+		}
+		if _, param := tn.Type().(*types.TypeParam); param {
+			continue
+		}
+		if types.Implements(tn.Type(), it) || types.Implements(types.NewPointer(tn.Type()), it) {
+			return false
+		}
+	}
+	return true
+}
+
+// qualifyByName writes a package's types with the package's name.
+func (l *lowerer) qualifyByName() types.Qualifier {
+	return func(p *types.Package) string { return p.Name() }
+}
