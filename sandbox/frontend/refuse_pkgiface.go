@@ -23,15 +23,22 @@ import (
 // errors.As the compiled errors package would do into an interface
 // other than error (it always panicked).
 func (l *lowerer) refusePackageErrorsToIface() {
+	nilVars := l.neverSetVars()
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && nilVars[l.info.Uses[id]] {
+				break // always nil: the assertion answers false, as in Go
+			}
 			if n.Type != nil {
 				l.refuseErrorToIface(n.X, n.Type, "a type assertion")
 			}
 		case *ast.TypeSwitchStmt:
 			x := switchOperand(n)
 			if x == nil {
+				break
+			}
+			if id, ok := ast.Unparen(x).(*ast.Ident); ok && nilVars[l.info.Uses[id]] {
 				break
 			}
 			for _, s := range n.Body.List {
@@ -113,4 +120,45 @@ func (l *lowerer) onlyPackagesImplement(t types.Type) bool {
 // qualifyByName writes a package's types with the package's name.
 func (l *lowerer) qualifyByName() types.Qualifier {
 	return func(p *types.Package) string { return p.Name() }
+}
+
+// neverSetVars are the variables declared without a value (var err
+// error) that nothing assigns or takes the address of: they stay nil.
+func (l *lowerer) neverSetVars() map[types.Object]bool {
+	declared := map[types.Object]bool{}
+	set := map[types.Object]bool{}
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			set[l.info.Uses[id]] = true
+		}
+	}
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			if len(n.Values) == 0 {
+				for _, id := range n.Names {
+					declared[l.info.Defs[id]] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, e := range n.Lhs {
+				mark(e)
+			}
+		case *ast.UnaryExpr:
+			mark(n.X)
+		case *ast.RangeStmt:
+			mark(n.Key)
+			mark(n.Value)
+		case *ast.SelectorExpr:
+			mark(n.X) // a method with a pointer receiver may set it
+		}
+		return true
+	})
+	for obj := range declared {
+		if set[obj] {
+			delete(declared, obj)
+		}
+	}
+	delete(declared, nil)
+	return declared
 }
