@@ -105,20 +105,7 @@ func $F_walk(e, target error) bool {
 		if $F_equal(e, target) {
 			return true
 		}
-$ismethods		var errs []error
-		multi := false
-$unwrapmany		if multi {
-			for _, x := range errs {
-				if x != nil && $F_walk(x, target) {
-					return true
-				}
-			}
-			return false
-		}
-$unwrap		e = $errors.Unwrap(e)
-	}
-	return false
-}
+$ismethods` + walkRest + `
 
 func $F_equal(a, b error) (eq bool) {
 	defer func() {
@@ -145,20 +132,7 @@ func $F_walk(e error, target *$T) bool {
 				return true
 			}
 		}
-		var errs []error
-		multi := false
-$unwrapmany		if multi {
-			for _, x := range errs {
-				if x != nil && $F_walk(x, target) {
-					return true
-				}
-			}
-			return false
-		}
-$unwrap		e = $errors.Unwrap(e)
-	}
-	return false
-}`,
+` + walkRest,
 		// $unwrap is filled in at the end with the program's wrapper types:
 		// the interpreter cannot assert an error to an interface type, but
 		// it can to a concrete one.
@@ -177,7 +151,15 @@ func $F_walk(e error, target *$T) bool {
 				return true
 			}
 		}
-		var errs []error
+` + walkRest,
+	})
+}
+
+// walkRest ends the loop of the walk of an error tree in the errors
+// helpers: each error of Unwrap() []error in turn, or the one of Unwrap()
+// error ($unwrapmany and $unwrap are filled in at the end, when every
+// wrapper type is known).
+const walkRest = `		var errs []error
 		multi := false
 $unwrapmany		if multi {
 			for _, x := range errs {
@@ -190,6 +172,4 @@ $unwrapmany		if multi {
 $unwrap		e = $errors.Unwrap(e)
 	}
 	return false
-}`,
-	})
-}
+}`

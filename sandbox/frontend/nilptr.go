@@ -59,6 +59,17 @@ func (l *lowerer) planNilPtrs() {
 	if len(l.nils.types) == 0 {
 		return
 	}
+	l.walkSites(func(e *ast.Expr, target types.Type) {
+		if l.nilInto(*e, target) != nil {
+			l.nils.active = true
+		}
+	})
+}
+
+// walkSites calls visit with each operand of the learner's tree that
+// goes into a place of interface type, and that type (nilSites), before
+// anything is rewritten.
+func (l *lowerer) walkSites(visit func(e *ast.Expr, target types.Type)) {
 	var funcs []*types.Signature
 	astutil.Apply(l.file, func(c *astutil.Cursor) bool {
 		switch n := c.Node().(type) {
@@ -77,11 +88,7 @@ func (l *lowerer) planNilPtrs() {
 		if len(funcs) > 0 {
 			sig = funcs[len(funcs)-1]
 		}
-		l.nilSites(c.Node(), sig, func(e *ast.Expr, target types.Type) {
-			if l.nilInto(*e, target) != nil {
-				l.nils.active = true
-			}
-		})
+		l.nilSites(c.Node(), sig, visit)
 		return true
 	})
 }

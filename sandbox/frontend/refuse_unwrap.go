@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
-
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // refuseStructUnwrappers refuses, in a program that calls errors.Is,
@@ -36,41 +34,21 @@ func (l *lowerer) refuseStructUnwrappers() {
 		return
 	}
 	refused := map[ast.Expr]bool{}
-	var funcs []*types.Signature
-	astutil.Apply(l.file, func(c *astutil.Cursor) bool {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			funcs = append(funcs, l.info.Defs[n.Name].Type().(*types.Signature))
-		case *ast.FuncLit:
-			funcs = append(funcs, l.typeAndValue(n).Type.(*types.Signature))
+	l.walkSites(func(e *ast.Expr, target types.Type) {
+		t := l.typeOf(*e)
+		if target == nil || !types.IsInterface(target) || t == nil || refused[*e] || !containsIdentical(unwrappers, t) {
+			return
 		}
-		return true
-	}, func(c *astutil.Cursor) bool {
-		switch c.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			funcs = funcs[:len(funcs)-1]
+		refused[*e] = true
+		qualify := func(p *types.Package) string { return p.Name() }
+		name := l.typeString(t, qualify)
+		methods := l.chainMethods(t)
+		what := "a value-receiver " + methods[0] + " method"
+		if len(methods) > 1 {
+			what = "value-receiver " + strings.Join(methods, " and ") + " methods"
 		}
-		var sig *types.Signature
-		if len(funcs) > 0 {
-			sig = funcs[len(funcs)-1]
-		}
-		l.nilSites(c.Node(), sig, func(e *ast.Expr, target types.Type) {
-			t := l.typeOf(*e)
-			if target == nil || !types.IsInterface(target) || t == nil || refused[*e] || !containsIdentical(unwrappers, t) {
-				return
-			}
-			refused[*e] = true
-			qualify := func(p *types.Package) string { return p.Name() }
-			name := l.typeString(t, qualify)
-			methods := l.chainMethods(t)
-			what := "a value-receiver " + methods[0] + " method"
-			if len(methods) > 1 {
-				what = "value-receiver " + strings.Join(methods, " and ") + " methods"
-			}
-			l.unsupported((*e).Pos(), "storing a "+name+" (a struct with "+what+") in an interface, in a program that uses errors.Is, As or Unwrap, is not supported by the playground (they would not see through it); give "+
-				name+"'s methods pointer receivers and use a pointer to it")
-		})
-		return true
+		l.unsupported((*e).Pos(), "storing a "+name+" (a struct with "+what+") in an interface, in a program that uses errors.Is, As or Unwrap, is not supported by the playground (they would not see through it); give "+
+			name+"'s methods pointer receivers and use a pointer to it")
 	})
 }
 
