@@ -2,10 +2,8 @@ package frontend
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 )
 
 // Constructs the interpreter runs wrongly and the lowering cannot fix.
@@ -298,79 +296,4 @@ func (l *lowerer) deferMayPanic(call *ast.CallExpr) bool {
 		}
 	}
 	return true
-}
-
-// refuseLocalIdentity refuses a type declared inside a function, without
-// methods, of a basic underlying type (type celsius float64), when the program tells values apart by type
-// in interfaces (an assertion to its representation, a comparison of
-// interface values, a switch on one): the interpreter makes it its
-// underlying type there (F(1.0) equals float64(1.0)), and the boxes that
-// keep identity (boxing.go) exist only for package-level types.
-func (l *lowerer) refuseLocalIdentity() {
-	var locals []*types.TypeName
-	for id, obj := range l.info.Defs {
-		tn, ok := obj.(*types.TypeName)
-		if !ok || tn.IsAlias() || tn.Parent() == l.pkg.Scope() || tn.Parent() == nil || id.Name == "_" {
-			continue
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok || named.TypeParams().Len() > 0 || types.NewMethodSet(types.NewPointer(named)).Len() > 0 {
-			continue
-		}
-		if types.IsInterface(named) {
-			continue
-		}
-		locals = append(locals, tn)
-	}
-	if len(locals) == 0 {
-		return
-	}
-	all, observed := l.identityObserved()
-	names := false // %T or %#v, which name a local struct type
-	ast.Inspect(l.file, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && (strings.Contains(lit.Value, "%T") || strings.Contains(lit.Value, "%#v")) {
-			names = true
-		}
-		return !names
-	})
-	ast.Inspect(l.file, func(n ast.Node) bool {
-		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil && types.IsInterface(typeOrNil(l.typeOf(sw.Tag))) {
-			all = true
-		}
-		return !all
-	})
-	sort.Slice(locals, func(i, j int) bool { return locals[i].Pos() < locals[j].Pos() })
-	for _, tn := range locals {
-		if _, isStruct := tn.Type().Underlying().(*types.Struct); isStruct {
-			// A struct keeps its identity unless another struct type has
-			// its fields; %T and %#v would print its fields, not its name.
-			if names || l.structTwin(tn) {
-				l.unsupported(tn.Pos(), "struct type "+tn.Name()+", declared inside a function, in a program that prints type names (%T, %#v) or has another struct type with its fields, is not supported by the playground (it would pass for "+
-					types.TypeString(tn.Type().Underlying(), func(*types.Package) string { return "" })+"); declare it at package level")
-			}
-			continue
-		}
-		if all || containsIdentical(observed, representation(tn.Type())) {
-			l.unsupported(tn.Pos(), "type "+tn.Name()+", declared inside a function, in a program that tells types apart in interfaces is not supported by the playground (its values would pass for "+
-				types.TypeString(tn.Type().Underlying(), func(*types.Package) string { return "" })+"); declare it at package level")
-		}
-	}
-}
-
-// structTwin reports whether another type of the program (at package
-// level or in a function), of another name, has the underlying struct
-// type of tn.
-func (l *lowerer) structTwin(tn *types.TypeName) bool {
-	for _, obj := range l.info.Defs {
-		other, ok := obj.(*types.TypeName)
-		if !ok || other == tn || other.IsAlias() || other.Name() == tn.Name() {
-			// (a twin of the same name: assertions to it are refused
-			// as a shared name)
-			continue
-		}
-		if types.Identical(other.Type().Underlying(), tn.Type().Underlying()) {
-			return true
-		}
-	}
-	return false
 }
