@@ -41,6 +41,9 @@ import (
 //   - a type assertion, type switch case or errors.As from an error to an
 //     interface with more methods that only the packages' types have
 //     (refusePackageErrorsToIface);
+//   - an error or a function returning one handed to the course's
+//     packages in a program with an error type with Unwrap, Is or As
+//     methods (refuseChainsIntoCore);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
@@ -54,6 +57,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseNilPointerInIface()
 	l.refuseAssertFromPackageIface()
 	l.refusePackageErrorsToIface()
+	l.refuseChainsIntoCore()
 	l.refuseDeclarations()
 	l.refuseLocalAliases()
 	names := map[string]int{}
