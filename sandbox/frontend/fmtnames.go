@@ -19,7 +19,9 @@ import (
 // so %+v would print {Xretries:3} and %#v struct { Xretries int }{...}
 // where Go prints {retries:3} and main.cfg{retries:3}. An operand of a
 // print function whose output would name its type or fields (%+v, %#v,
-// and every verb but %v, whose %!verb(type=value) names the type) and
+// and every verb but %v, whose %!verb(type=value) names the type; %v too
+// when fmt must not call a method behind an unexported field,
+// printhidden.go) and
 // whose type holds a type or a struct of the program is handed to fmt
 // through sandbox/progfmt, with a table of the program's types the front
 // end writes (progfmt.Entry): a formatter that prints it as fmt does,
