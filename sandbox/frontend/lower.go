@@ -337,6 +337,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerShift(n)
 	case *ast.CallExpr:
 		l.namePanic(n)
+		l.lowerPackageVariadicLits(n)
 		if e := l.lowerNilCall(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break
