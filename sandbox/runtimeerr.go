@@ -46,19 +46,43 @@ func runtimePanicValue(v any) any {
 
 // panicToken stands in for a panic value while the interpreter unwinds
 // (see the rewrite): id finds the value the program panicked with.
-type panicToken struct{ id int64 }
+type panicToken struct {
+	id     int64
+	tokens *panicTokens
+}
+
+// String is what fmt prints for a panic in a String or Error method it
+// called (%!v(PANIC=String method: ...)): the message of the value the
+// token stands for, where it printed the token ({2}).
+func (t panicToken) String() string {
+	t.tokens.mu.Lock()
+	show := t.tokens.shows[t.id]
+	t.tokens.mu.Unlock()
+	if show == nil {
+		return "panic"
+	}
+	return show()
+}
 
 // panicTokens hands out a run's tokens and guards the program's table of
 // the values they stand for.
 type panicTokens struct {
-	mu   sync.Mutex
-	next atomic.Int64
+	mu    sync.Mutex
+	next  atomic.Int64
+	shows map[int64]func() string // the message of each token's value
 }
 
-// Token returns a fresh token and its id.
-func (p *panicTokens) Token() (int64, any) {
+// Token returns a fresh token and its id; show gives the message of the
+// value it stands for.
+func (p *panicTokens) Token(show func() string) (int64, any) {
 	id := p.next.Add(1)
-	return id, panicToken{id}
+	p.mu.Lock()
+	if p.shows == nil {
+		p.shows = map[int64]func() string{}
+	}
+	p.shows[id] = show
+	p.mu.Unlock()
+	return id, panicToken{id, p}
 }
 
 // TokenID returns the id of a token, or false for any other value.
