@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strconv"
 	"strings"
@@ -30,26 +31,53 @@ import (
 // planUnwrap decides, on the learner's tree, whether the program can
 // tell a wrapper in any from the value it holds: it asserts or switches
 // on an interface value, compares interface values, keys maps by them,
-// or prints with a verb other than %v and %s (or with %+v, %#v, %T). A
-// program that only prints them with %v and %s sees the wrapper's
-// methods, as Go's fmt sees the value's: a conversion that cannot be
-// unwrapped is refused only in a program that can tell.
+// or prints an interface value with a verb other than %v and %s (or with
+// %+v, %#v, %T). A program that only prints them with %v and %s sees the
+// wrapper's methods, as Go's fmt sees the value's: a conversion that
+// cannot be unwrapped is refused only in a program that can tell.
 func (l *lowerer) planUnwrap() {
 	all, observed := l.identityObserved()
-	verbs := strings.Trim(l.formatVerbs(), "vs")
-	plus := false
+	seen := all || len(observed) > 0
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.BasicLit:
-			if strings.Contains(n.Value, "%+") {
-				plus = true
-			}
 		case *ast.TypeAssertExpr:
-			all = true // x.(I) and type switches, to any type
+			seen = true // x.(I) and type switches, to any type
+		case *ast.CallExpr:
+			if l.printsIfaceOtherwise(n) {
+				seen = true
+			}
 		}
-		return true
+		return !seen
 	})
-	l.wrapperSeen = all || len(observed) > 0 || verbs != "" || plus
+	l.wrapperSeen = seen
+}
+
+// printsIfaceOtherwise reports whether call, a Printf-like call of fmt,
+// prints an operand of interface type with a verb other than %v and %s,
+// or with a flag (%+v, %#v), or has a format that is not a constant.
+func (l *lowerer) printsIfaceOtherwise(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !l.isPackageFunc(sel, "fmt", sel.Sel.Name) {
+		return false
+	}
+	fi := formatArg(sel.Sel.Name)
+	if fi < 0 || fi >= len(call.Args) {
+		return false
+	}
+	tv := l.typeAndValue(call.Args[fi])
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return true
+	}
+	ops := call.Args[fi+1:]
+	for _, v := range parseVerbs(constant.StringVal(tv.Value)) {
+		if v.arg < 0 || v.arg >= len(ops) || !types.IsInterface(typeOrNil(l.typeOf(ops[v.arg]))) {
+			continue
+		}
+		if v.c != 'v' && v.c != 's' || strings.ContainsAny(v.flags, "+#") {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerUnwrapSites passes the operands of n that go from a package's
