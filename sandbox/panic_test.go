@@ -184,7 +184,7 @@ func TestGoroutinePanicsDoNotKillTheRuntime(t *testing.T) {
 		})
 	}
 	// Stopped programs leave no goroutines behind.
-	assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= before+1 }, 2*time.Second, 10*time.Millisecond,
+	assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= before+1 }, 20*time.Second, 10*time.Millisecond,
 		"goroutines before %d, after %d", before, runtime.NumGoroutine())
 }
 

@@ -55,6 +55,10 @@ type Options struct {
 	// this source (or on the learner's text it wraps), so Check does not
 	// read it a second time for that.
 	LimitsChecked bool
+
+	// splats counts the passes that wrote out prints of several results
+	// (printsplat.go).
+	splats int
 }
 
 // Kind classifies a Diagnostic.
@@ -178,6 +182,11 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	}
 	if len(diags) > 0 {
 		return nil, limit(diags)
+	}
+	if again := splatPrints(fset, file, info, src); again != nil && opts.splats < 3 {
+		opts.splats++
+		opts.LimitsChecked = true
+		return Check(again, opts)
 	}
 	checked := opts.Checked || callsRecoverAnywhere(file, info)
 	mono, names, d := monomorphize(fset, file, src, pkg, info)

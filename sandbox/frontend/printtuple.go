@@ -31,7 +31,7 @@ func (l *lowerer) refuseTupleOperand(call *ast.CallExpr, first int) bool {
 		needs := l.ownPrintable(t) || l.ownErrorType(t) || l.hiddenMethods(t) || l.showOperandNeeds(t, 'v')
 		if needs {
 			qualify := func(p *types.Package) string { return p.Name() }
-			l.unsupported(op.Pos(), "printing the results of a call straight away is not supported by the playground when one of them is a "+
+			l.unsupported(op.Pos(), "printing the results of a call straight away in a go or defer statement is not supported by the playground when one of them is of type "+
 				l.typeString(t, qualify)+" (it would not print as in Go); assign the results to variables and print those")
 			return true
 		}
