@@ -38,11 +38,8 @@ func flakylab_report_(v any, line, col int) {
 }
 
 func flakylab_message_(v any) string {
-	$panicmsg
-	if e, ok := v.(error); ok {
-		return e.Error()
-	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
-		return s.String()
+	if m, ok := flakylab_methodmsg_(v); ok {
+		return m
 	} else if s, ok := flakylab_rt_.Named(v); ok {
 		return s
 	} else if s, ok := v.(string); ok {
@@ -51,12 +48,29 @@ func flakylab_message_(v any) string {
 	return flakylab_rt_.Sprint(v)
 }
 
+func flakylab_methodmsg_(v any) (string, bool) {
+	$panicmsg
+	if e, ok := v.(error); ok {
+		return e.Error(), true
+	} else if s, ok := v.(flakylab_fmt_.Stringer); ok {
+		return s.String(), true
+	}
+	return "", false
+}
+
+func flakylab_shown_(v any) string {
+	if m, ok := flakylab_methodmsg_(v); ok {
+		return m
+	}
+	return flakylab_fmt_.Sprint(v)
+}
+
 var flakylab_panicvals_ = map[int64]any{}
 
 func flakylab_panicking_(v any, line, col int) any {
 	flakylab_rt_.PanicAt(line, col)
 	flakylab_rt_.Started(v)
-	id, token := flakylab_rt_.Token(func() string { return flakylab_message_(v) })
+	id, token := flakylab_rt_.Token(func() string { return flakylab_shown_(v) })
 	flakylab_rt_.Lock()
 	flakylab_panicvals_[id] = v
 	flakylab_rt_.Unlock()
@@ -140,7 +154,7 @@ func preludeFor(f *ast.File, tokens bool) string {
 			use(id.Name)
 		}
 		if fd, ok := n.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == frontend.PanicMessageFunc {
-			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\treturn m\n\t}\n\t"
+			ask = "if m, ok := " + frontend.PanicMessageFunc + "(v); ok {\n\t\treturn m, true\n\t}\n\t"
 		}
 		return true
 	})

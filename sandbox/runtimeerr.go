@@ -53,7 +53,8 @@ type panicToken struct {
 
 // String is what fmt prints for a panic in a String or Error method it
 // called (%!v(PANIC=String method: ...)): the message of the value the
-// token stands for, where it printed the token ({2}).
+// token stands for, as fmt prints it with %v (the method's text for a
+// value with an Error or String method), where it printed the token ({2}).
 func (t panicToken) String() string {
 	t.tokens.mu.Lock()
 	show := t.tokens.shows[t.id]
@@ -69,7 +70,7 @@ func (t panicToken) String() string {
 type panicTokens struct {
 	mu    sync.Mutex
 	next  atomic.Int64
-	shows map[int64]func() string // the message of each token's value
+	shows map[int64]func() string // each token's value as fmt prints it
 }
 
 // Token returns a fresh token and its id; show gives the message of the

@@ -17,7 +17,8 @@ import (
 // mode every index and slice expression of a slice, array or string first
 // goes through a helper that checks the bounds as the Go runtime does, in
 // its order, and panics with its message. Checked mode is on when the
-// program calls recover (and for the runtime's second, instrumented run
+// program calls recover or declares a String or Error method, whose
+// panics fmt recovers (and for the runtime's second, instrumented run
 // of a program that panicked), since it makes indexing slower.
 
 // checkedHelpers is the text of the helpers; $P is the helper prefix,

@@ -188,7 +188,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		opts.LimitsChecked = true
 		return Check(again, opts)
 	}
-	checked := opts.Checked || callsRecoverAnywhere(file, info)
+	checked := opts.Checked || callsRecoverAnywhere(file, info) || declaresPrintMethod(file)
 	mono, names, d := monomorphize(fset, file, src, pkg, info)
 	if d != nil {
 		return nil, []Diagnostic{*d}
@@ -260,6 +260,20 @@ func callsRecoverAnywhere(file *ast.File, info *types.Info) bool {
 		return !found
 	})
 	return found
+}
+
+// declaresPrintMethod reports whether the program declares a String or
+// Error method: fmt recovers a panic in one it calls and prints its value
+// (%!v(PANIC=String method: runtime error: index out of range [7] with
+// length 2)), so the run-time errors in the program need Go's words, as
+// in a program that calls recover.
+func declaresPrintMethod(file *ast.File) bool {
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && (fd.Name.Name == "String" || fd.Name.Name == "Error") {
+			return true
+		}
+	}
+	return false
 }
 
 // limit sorts diags by position and keeps the first ten, adding the

@@ -62,6 +62,22 @@ func (l *lowerer) printCall(t types.Type, v string) string {
 	return ""
 }
 
+// recoveredCall returns the helper calling t's String or Error method
+// (printCall) as fmt calls it: a panic in the method is recovered, and
+// fmt is handed what it prints for one (progfmt.MethodPanic), the run
+// going on.
+func (l *lowerer) recoveredCall(t types.Type, m showMode) string {
+	texpr, _ := l.typeExpr(t)
+	call := l.printCall(t, "v")
+	method := strings.TrimSuffix(call[strings.LastIndexByte(call, '.')+1:], "()")
+	key := "method call " + string(m.verb) + " " + texpr
+	return l.helper(key, "call", func(n string) string {
+		return "func " + n + "(v " + texpr + ") (r any) {\n\tdefer func() {\n\t\tif p := recover(); p != nil {\n" +
+			"\t\t\tr = " + l.importName(progfmt.Path) + ".MethodPanic(" + strconv.QuoteRune(rune(m.verb)) + ", " + strconv.Quote(method) + ", p)\n" +
+			"\t\t}\n\t}()\n\treturn " + call + "\n}"
+	})
+}
+
 // showBody is the body of the helper for t.
 func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 	nilGuard := ""
@@ -76,7 +92,7 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 			// String).
 			nilGuard = "\tif v == nil {\n\t\treturn " + h + "(v)\n\t}\n"
 		}
-		return nilGuard + "\treturn " + call + "\n"
+		return nilGuard + "\treturn " + l.recoveredCall(t, m) + "(v)\n"
 	}
 	if types.IsInterface(t) {
 		return l.showDynamic(t, depth, m)
@@ -134,7 +150,7 @@ func (l *lowerer) showDynamic(t types.Type, depth int, m showMode) string {
 		// Every value it holds has the method: call it (the
 		// interpreter's wrapper of a package's interface hides the
 		// value's type).
-		b.WriteString("\treturn " + call + "\n")
+		b.WriteString("\treturn " + l.recoveredCall(t, m) + "(v)\n")
 		return b.String()
 	}
 	if isEmptyInterface(t) && len(l.boxes) > 0 {

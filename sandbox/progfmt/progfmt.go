@@ -236,6 +236,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"NilError":    reflect.ValueOf(NilError),
 			"UnwrapMany":  reflect.ValueOf(UnwrapMany),
 			"CallIs":      reflect.ValueOf(CallIs),
+			"MethodPanic": reflect.ValueOf(MethodPanic),
 			"Panic":       reflect.ValueOf(names.Panic),
 		},
 	}
