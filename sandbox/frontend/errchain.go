@@ -58,20 +58,20 @@ func (l *lowerer) isMethodCases() string {
 	return b.String()
 }
 
-// unwrapManyCases is the code setting errs and multi when the error e
+// unwrapManyCases is the code setting errs and _fl_many when the error e
 // unwraps to several errors.
 func (l *lowerer) unwrapManyCases() string {
 	var b strings.Builder
 	var cases []string
 	for _, c := range l.methodCases("Unwrap", "func() []error") {
-		cases = append(cases, "\t\t\tif w, ok := e.("+c+"); ok {\n\t\t\t\terrs = w.Unwrap()\n\t\t\t\tmulti = true\n\t\t\t}\n")
+		cases = append(cases, "\t\t\tif w, ok := e.("+c+"); ok {\n\t\t\t\terrs = w.Unwrap()\n\t\t\t\t_fl_many = true\n\t\t\t}\n")
 	}
 	if name, ok := l.helpers["fmt.Errorf"]; ok {
-		cases = append(cases, "\t\t\tif w, ok := e.(*"+name+"_list); ok {\n\t\t\t\terrs = w.errs\n\t\t\t\tmulti = true\n\t\t\t}\n")
+		cases = append(cases, "\t\t\tif w, ok := e.(*"+name+"_list); ok {\n\t\t\t\terrs = w.errs\n\t\t\t\t_fl_many = true\n\t\t\t}\n")
 	}
 	if len(cases) > 0 {
 		b.WriteString("\t\tif " + l.helpers["assertable"] + "(e) {\n" + strings.Join(cases, "") + "\t\t}\n")
 	}
-	b.WriteString("\t\tif !multi {\n\t\t\terrs, multi = " + l.importName(progfmt.Path) + ".UnwrapMany(e)\n\t\t}\n")
+	b.WriteString("\t\tif !_fl_many {\n\t\t\terrs, _fl_many = " + l.importName(progfmt.Path) + ".UnwrapMany(e)\n\t\t}\n")
 	return b.String()
 }

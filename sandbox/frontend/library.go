@@ -78,8 +78,12 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		if !ok {
 			return nil // a target that is not a typed pointer: keep the compiled As
 		}
-		if !l.ownErrorType(ptr.Elem()) {
-			return nil // the compiled As handles library types
+		if !l.ownErrorType(ptr.Elem()) && (types.IsInterface(ptr.Elem()) || !l.hasOwnErrors()) {
+			// The compiled As handles library types in a chain of
+			// library errors; a chain may go through the program's own
+			// wrappers (their Unwrap) only where the program declares
+			// error types, and the helper asserts to concrete types only.
+			return nil
 		}
 		args = []types.Type{ptr.Elem()}
 	}

@@ -160,8 +160,8 @@ func $F_walk(e error, target *$T) bool {
 // error ($unwrapmany and $unwrap are filled in at the end, when every
 // wrapper type is known).
 const walkRest = `		var errs []error
-		multi := false
-$unwrapmany		if multi {
+		_fl_many := false
+$unwrapmany		if _fl_many {
 			for _, x := range errs {
 				if x != nil && $F_walk(x, target) {
 					return true
