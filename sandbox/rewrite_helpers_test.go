@@ -17,8 +17,11 @@ import (
 func TestRewriteAddsOnlyTheHelpersTheProgramUses(t *testing.T) {
 	// Without panic(v), no value is a token: the report asks the runtime
 	// directly.
-	report := []string{messageName, reportName}
-	tokens := []string{messageName, panickingName, panicValName, reportName, "flakylab_panicvals_"}
+	// The message asks the value's Error or String method first
+	// (flakylab_methodmsg_); a token's value is also shown as fmt's %v
+	// prints it (flakylab_shown_).
+	report := []string{messageName, "flakylab_methodmsg_", reportName}
+	tokens := []string{messageName, "flakylab_methodmsg_", panickingName, panicValName, reportName, "flakylab_panicvals_", "flakylab_shown_"}
 	tests := []struct {
 		name, src string
 		want      []string
