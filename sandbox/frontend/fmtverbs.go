@@ -220,6 +220,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		call.Args[fi] = &ast.BasicLit{ValuePos: call.Args[fi].Pos(), Kind: token.STRING, Value: strconv.Quote(string(format))}
 	}
 	if wrapped == nil {
+		orig := append([]ast.Expr{}, operands...)
 		for i, op := range operands {
 			operands[i] = l.adjustOperand(op, opTypes[i], verbOf[i])
 			if named[i] != nil {
@@ -228,6 +229,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			if nilOps[i] != nil {
 				operands[i] = nilOps[i]
 			}
+		}
+		if fi < 0 {
+			return l.spaceOperands(call, name, first, orig, operands, opTypes)
 		}
 		return nil
 	}

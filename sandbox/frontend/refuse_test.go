@@ -93,6 +93,11 @@ func TestRefuseUnfaithful(t *testing.T) {
 			"13:16: asserting an error value to main.Code, in a program where a main.V in an error would pass for one"},
 		{"assertion from fmt.Stringer to a non-struct type",
 			"package main\n\nimport \"fmt\"\n\ntype Code int\n\nfunc (Code) String() string { return \"c\" }\n\nfunc main() {\n\tvar s fmt.Stringer = Code(1)\n\t_, ok := s.(Code)\n\tprintln(ok)\n}\n", ""},
+		{"Stringer that may hold a string type printed beside other operands",
+			"package main\n\nimport \"fmt\"\n\ntype Name string\n\nfunc (n Name) String() string { return string(n) }\n\nfunc main() {\n\tvar s fmt.Stringer = Name(\"a\")\n\tfmt.Print(1, s)\n}\n",
+			"11:15: printing a fmt.Stringer that may hold a main.Name beside other operands with Print"},
+		{"Stringer that may hold a string type printed alone",
+			"package main\n\nimport \"fmt\"\n\ntype Name string\n\nfunc (n Name) String() string { return string(n) }\n\nfunc main() {\n\tvar s fmt.Stringer = Name(\"a\")\n\tfmt.Print(s)\n\tfmt.Println(1, s)\n}\n", ""},
 		{"clear of a map with string keys",
 			"package main\n\nfunc main() {\n\tm := map[string]int{\"a\": 1}\n\tclear(m)\n}\n", ""},
 	}
