@@ -85,6 +85,12 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 		// (A nil error or fmt.Stringer field prints as <nil>: its method
 		// is not called.)
 		nilGuard = "\tif v == nil {\n\t\treturn v\n\t}\n"
+		if p, ok := t.(*types.Pointer); ok && m.verb == 's' && l.printCall(t, "v") == "" && isNamed(p.Elem()) {
+			// fmt names the type of a nil pointer with %s, which the
+			// interpreter's type would not spell as Go does.
+			name := l.typeString(t, func(p *types.Package) string { return p.Name() })
+			nilGuard = "\tif v == nil {\n\t\treturn " + strconv.Quote("%!s("+name+"=<nil>)") + "\n\t}\n"
+		}
 	}
 	if call := l.printCall(t, "v"); call != "" && m.methods && depth > 0 {
 		if h := l.nilPrinted(t); nilGuard != "" && h != "" {
@@ -283,4 +289,11 @@ func (l *lowerer) boxedBasics() []types.Type {
 		}
 	}
 	return out
+}
+
+// isNamed reports whether t is a named type (not an alias of a type
+// literal, whose name fmt would spell otherwise).
+func isNamed(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
 }
