@@ -18,6 +18,7 @@ type verb struct {
 	c     byte   // the verb letter
 	arg   int    // index of its operand among the arguments after the format, or -1
 	flags string // the flags among "+-# 0"
+	sized bool   // whether it has a width or a precision
 }
 
 // parseVerbs finds the directives of a Printf format and the operand each
@@ -70,7 +71,8 @@ func parseVerbs(format string) []verb {
 		if format[i] == '%' {
 			continue
 		}
-		verbs = append(verbs, verb{at: i, c: format[i], arg: arg, flags: flags})
+		sized := strings.ContainsAny(format[start+len(flags):i], "0123456789*.")
+		verbs = append(verbs, verb{at: i, c: format[i], arg: arg, flags: flags, sized: sized})
 		arg++
 	}
 	return verbs
@@ -139,6 +141,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	operands := call.Args[first:]
 	verbOf := make([]byte, len(operands))
 	flagsOf := make([]string, len(operands))
+	sizedOf := make([]bool, len(operands))
 	for i := range verbOf {
 		verbOf[i] = 'v'
 	}
@@ -152,6 +155,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		}
 		verbOf[v.arg] = v.c
 		flagsOf[v.arg] = v.flags
+		sizedOf[v.arg] = v.sized
 		switch {
 		case v.c == 'w' && name == "Errorf" && l.hasOwnErrors():
 			format[v.at] = 'v'
@@ -186,7 +190,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			byNames = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i]) != nil // lowerErrorf's
 		}
 		if l.showPreferred(opTypes[i], sv, byNames) {
-			if l.refuseShow(op, opTypes[i], sv) || l.refuseHiddenMethods(op, opTypes[i]) {
+			if l.refuseShow(op, opTypes[i], sv) || l.refuseHiddenMethods(op, opTypes[i]) || sizedOf[i] && l.refuseSizedNilPointer(op, opTypes[i], sv) {
 				continue
 			}
 			// What the operand holds reaches fmt otherwise than Go's

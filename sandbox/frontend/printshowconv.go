@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"go/ast"
 	"go/types"
 	"strconv"
 	"strings"
@@ -296,4 +297,43 @@ func (l *lowerer) boxedBasics() []types.Type {
 func isNamed(t types.Type) bool {
 	_, ok := types.Unalias(t).(*types.Named)
 	return ok
+}
+
+// refuseSizedNilPointer refuses an operand of type t printed with %s and
+// a width or precision when what it holds may be a nil pointer to a
+// named type, which the helper prints as a whole (fmt pads only its
+// <nil>), and reports whether it did.
+func (l *lowerer) refuseSizedNilPointer(op ast.Expr, t types.Type, sv byte) bool {
+	if sv != 's' || !l.holdsNamedPointer(t, map[types.Type]bool{}) {
+		return false
+	}
+	qualify := func(p *types.Package) string { return p.Name() }
+	l.unsupported(op.Pos(), "%s with a width or precision of "+article(l.typeString(t, qualify))+" value is not supported by the playground (a nil pointer in it would not print as in Go); use %s without them")
+	return true
+}
+
+// holdsNamedPointer reports whether a value of type t, printed, may show
+// a pointer to a named type of the program (not behind an interface).
+func (l *lowerer) holdsNamedPointer(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Pointer:
+		return isNamed(u.Elem()) || l.holdsNamedPointer(u.Elem(), seen)
+	case *types.Slice:
+		return l.holdsNamedPointer(u.Elem(), seen)
+	case *types.Array:
+		return l.holdsNamedPointer(u.Elem(), seen)
+	case *types.Map:
+		return l.holdsNamedPointer(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if l.holdsNamedPointer(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -98,6 +98,9 @@ func TestRefuseUnfaithful(t *testing.T) {
 			"11:15: printing a fmt.Stringer that may hold a main.Name beside other operands with Print"},
 		{"Stringer that may hold a string type printed alone",
 			"package main\n\nimport \"fmt\"\n\ntype Name string\n\nfunc (n Name) String() string { return string(n) }\n\nfunc main() {\n\tvar s fmt.Stringer = Name(\"a\")\n\tfmt.Print(s)\n\tfmt.Println(1, s)\n}\n", ""},
+		{"%s with a width of a nil pointer to a struct holding an error",
+			"package main\n\nimport \"fmt\"\n\ntype E struct{}\n\nfunc (E) Error() string { return \"e\" }\n\ntype T struct {\n\tB *T\n\tE error\n}\n\nfunc main() {\n\tvar p *T\n\tfmt.Printf(\"%10s|%s\\n\", p, p)\n}\n",
+			"16:26: %s with a width or precision of a *main.T value is not supported"},
 		{"clear of a map with string keys",
 			"package main\n\nfunc main() {\n\tm := map[string]int{\"a\": 1}\n\tclear(m)\n}\n", ""},
 	}
