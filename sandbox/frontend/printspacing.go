@@ -83,6 +83,7 @@ func (l *lowerer) spaceOperands(call *ast.CallExpr, name string, first int, orig
 			}, nil).(ast.Expr)
 		}
 		if found != 1 {
+			l.unsupported(op.Pos(), "this operand of "+name+", beside others, is not supported by the playground (the spaces between them would not be Go's); print it on its own or with Printf")
 			return nil
 		}
 		pieces = append(pieces, &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(fmtName), Sel: ast.NewIdent("Sprint")}, Args: []ast.Expr{piece}})
