@@ -79,6 +79,24 @@ func (c *panicChain) Recovered(v any, ends bool) {
 	c.live[g] = append(live, chainedPanic{v: v, recovered: true})
 }
 
+// Forget drops the latest panic with value v on the calling goroutine
+// that is not recovered yet: fmt recovered it (a panic in a String or
+// Error method it called, whose token it prints), and the method's
+// caller goes on as if it had not happened.
+func (c *panicChain) Forget(v any) {
+	g := currentGoroutine()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.init()
+	live := c.live[g]
+	for i := len(live) - 1; i >= 0; i-- {
+		if !live[i].recovered && samePanicValue(live[i].v, v) {
+			c.live[g] = append(live[:i:i], live[i+1:]...)
+			return
+		}
+	}
+}
+
 // Count is the number of panics the calling goroutine has started, for
 // RecoverExit.
 func (c *panicChain) Count() int {

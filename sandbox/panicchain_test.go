@@ -60,3 +60,40 @@ func TestPanicsDuringPanicsPrintTheirChain(t *testing.T) {
 		})
 	}
 }
+
+// A panic in a String or Error method that fmt recovers is over: a later
+// panic ends the program without it in its chain. Each want is the start
+// of stderr of the program built by the Go toolchain.
+func TestPanicsFmtRecoveredAreNotInTheChain(t *testing.T) {
+	cases := []struct {
+		name, src  string
+		wantOut    string
+		wantStderr string
+	}{
+		{
+			name: "a run-time error in a String method fmt calls",
+			src: "package main\n\nimport \"fmt\"\n\ntype Label struct{ s []string }\n\nfunc (l Label) String() string { return l.s[0] }\n\n" +
+				"func main() {\n\tfmt.Println(Label{})\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\n",
+			wantOut:    "%!v(PANIC=String method: runtime error: index out of range [0] with length 0)\n",
+			wantStderr: "panic: assignment to entry in nil map\n\n",
+		},
+		{
+			name: "panic(v) in an Error method, printed through an error",
+			src: "package main\n\nimport \"fmt\"\n\ntype badErr struct{ code int }\n\n" +
+				"func (e *badErr) Error() string {\n\tif e.code == 0 {\n\t\tpanic(\"no code\")\n\t}\n\treturn \"fine\"\n}\n\n" +
+				"func main() {\n\tvar err error = &badErr{}\n\tfmt.Println(err)\n\tpanic(\"final\")\n}\n",
+			wantOut:    "%!v(PANIC=Error method: no code)\n",
+			wantStderr: "panic: final\n\n",
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			res := runSource(t, tc.src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant a panic", tc.src)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror %v", tc.src, res.Err)
+			assert.Equal(t, tc.wantOut, res.Stdout, "source:\n%s", tc.src)
+			assert.True(t, strings.HasPrefix(res.Stderr, tc.wantStderr), "source:\n%s\nstderr:\n%s\nwant it to start with:\n%s", tc.src, res.Stderr, tc.wantStderr)
+		})
+	}
+}

@@ -70,7 +70,11 @@ var flakylab_panicvals_ = map[int64]any{}
 func flakylab_panicking_(v any, line, col int) any {
 	flakylab_rt_.PanicAt(line, col)
 	flakylab_rt_.Started(v)
-	id, token := flakylab_rt_.Token(func() string { return flakylab_shown_(v) })
+	id, token := flakylab_rt_.Token(func() string {
+		flakylab_rt_.Recovered()
+		flakylab_rt_.Forget(v)
+		return flakylab_shown_(v)
+	})
 	flakylab_rt_.Lock()
 	flakylab_panicvals_[id] = v
 	flakylab_rt_.Unlock()

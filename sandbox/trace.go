@@ -164,7 +164,11 @@ func (rw *rewriter) deferFrame(pos token.Pos, name string) ast.Stmt {
 		Fun:  &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: ast.NewIdent("Frame")},
 		Args: []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, &ast.Ident{NamePos: pos, Name: atName}},
 	}
-	repanic := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "panic"}, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: r.Name}}}
+	// (Unwrap: the value the interpreter's recover gives back is panicked
+	// again as it came, so that fmt, recovering it from a String method,
+	// sees the token itself and calls its String.)
+	unwrapped := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: ast.NewIdent("Unwrap")}, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: r.Name}}}
+	repanic := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "panic"}, Args: []ast.Expr{unwrapped}}
 	rw.generated[repanic] = true
 	ifStmt := &ast.IfStmt{
 		If:   pos,

@@ -73,7 +73,13 @@ func (l *lowerer) recoveredCall(t types.Type, m showMode) string {
 	method := strings.TrimSuffix(call[strings.LastIndexByte(call, '.')+1:], "()")
 	key := "method call " + string(m.verb) + " " + texpr
 	return l.helper(key, "call", func(n string) string {
-		return "func " + n + "(v " + texpr + ") (r any) {\n\tdefer func() {\n\t\tif p := recover(); p != nil {\n" +
+		shown := ""
+		if l.panicMessageHelper() != "" {
+			// A panic value of the program's type with a method of
+			// its own prints with it.
+			shown = "\t\t\tif m, ok := " + PanicMessageFunc + "(p); ok {\n\t\t\t\tp = m\n\t\t\t}\n"
+		}
+		return "func " + n + "(v " + texpr + ") (r any) {\n\tdefer func() {\n\t\tif p := recover(); p != nil {\n" + shown +
 			"\t\t\tr = " + l.importName(progfmt.Path) + ".MethodPanic(" + strconv.QuoteRune(rune(m.verb)) + ", " + strconv.Quote(method) + ", p)\n" +
 			"\t\t}\n\t}()\n\treturn " + call + "\n}"
 	})

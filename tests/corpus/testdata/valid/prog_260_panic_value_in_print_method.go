@@ -29,11 +29,21 @@ func (n Endpoint) String() string {
 
 type retryState struct{ tries int }
 
+type limitError struct {
+	limit int
+	unit  string
+}
+
+func (l *limitError) Error() string { return fmt.Sprint("over the limit of ", l.limit, " ", l.unit) }
+
 type Backoff int
 
 func (b Backoff) String() string {
 	if b < 0 {
 		panic(retryState{int(-b)})
+	}
+	if b > 60000 {
+		panic(&limitError{60000, "ms"})
 	}
 	return fmt.Sprintf("%dms", int(b))
 }
@@ -45,7 +55,7 @@ func main() {
 	fmt.Printf("%s|%d|%v\n", Endpoint(""), Endpoint("x"), Endpoint("orders"))
 	s := fmt.Sprintf("%v", Backoff(-3))
 	fmt.Println(s, len(s))
-	fmt.Println(Backoff(250), fmt.Sprint(err))
+	fmt.Println(Backoff(250), fmt.Sprint(err), Backoff(90000))
 	done := make(chan bool)
 	go func() {
 		fmt.Println("worker:", err, Endpoint(""))
