@@ -81,6 +81,7 @@ func (r *run) exports() interp.Exports {
 		"PanicAt":   reflect.ValueOf(r.trace.PanicAt),
 		"Frame":     reflect.ValueOf(r.trace.Frame),
 		"MainDone":  reflect.ValueOf(r.mainDone),
+		"Safe":      reflect.ValueOf(r.safe),
 		"Sprint":    reflect.ValueOf(r.sprintPanicValue),
 		"Named":     reflect.ValueOf(r.namedPanicValue),
 		"Unwrap":    reflect.ValueOf(unwrapPanicValue),

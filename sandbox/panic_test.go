@@ -331,3 +331,50 @@ func indent(s string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// A program stopped at its time limit while a goroutine is between a
+// panic and the deferred recover that would end it: the interpreter no
+// longer runs the recover, and the panic used to end the whole process
+// (Go's test/fixedbugs/issue31419.go under load).
+func TestStoppedWhilePanickingDoesNotKillTheRuntime(t *testing.T) {
+	skipUnderRace(t)
+	if runtime.GOOS == "js" {
+		t.Skip("without preemption a busy loop cannot be stopped from inside the wasm runtime; the page's watchdog does it")
+	}
+	src := `package main
+
+type T int
+
+func (t T) M() {}
+
+type I interface {
+	M()
+	M2()
+}
+
+var e any = new(T)
+
+func f1() {
+	defer func() { recover() }()
+	_ = e.(I)
+}
+
+func spin() {
+	for {
+		f1()
+	}
+}
+
+func main() {
+	go spin()
+	for {
+		f1()
+	}
+}
+`
+	for i := range 8 {
+		res := runSource(t, src, Options{Timeout: time.Duration(50+37*i) * time.Millisecond})
+		require.NotNil(t, res.Err, "run %d: want the time limit", i)
+		assert.Contains(t, res.Err.Message, "time limit", "run %d: %v", i, res.Err)
+	}
+}

@@ -92,11 +92,11 @@ func flakylab_panicvalue_(v any) any {
 }
 
 func flakylab_guardfn_(f func(), line, col int) func() {
-	return func() {
+	return flakylab_rt_.Safe(func() {
 		defer flakylab_rt_.Exit(flakylab_rt_.Enter())
 		defer func() { flakylab_report_(recover(), line, col) }()
 		f()
-	}
+	})
 }
 `
 

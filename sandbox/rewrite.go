@@ -265,7 +265,16 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 		Type: &ast.FuncType{Func: g.Go, Params: &ast.FieldList{}},
 		Body: &ast.BlockStmt{Lbrace: g.Go, List: []ast.Stmt{deferExit(g.Go), rw.deferReport(g.Go, line, col), &ast.ExprStmt{X: inner}}, Rbrace: g.End()},
 	}
-	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: lit, Lparen: g.Go, Rparen: g.End()}}
+	// Only a call without bound values is handed to Safe: a closure
+	// made there reads the bound variables when the goroutine runs, and
+	// the interpreter shares a block's variables among a loop's
+	// iterations (a go statement's own literal keeps its captures right,
+	// so it stays as it is).
+	var start ast.Expr = lit
+	if len(names) == 0 {
+		start = safeCall(g.Go, lit)
+	}
+	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: start, Lparen: g.Go, Rparen: g.End()}}
 	rw.generated[started] = true
 	block := &ast.BlockStmt{Lbrace: g.Go, Rbrace: g.End()}
 	if len(names) > 0 {
@@ -273,6 +282,19 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 	}
 	block.List = append(block.List, started)
 	return block
+}
+
+// safeCall is `flakylab_rt_.Safe(f)`: the goroutine then starts in
+// compiled code (run.safe), which a panic reaches when the run was
+// stopped while the goroutine was panicking (the interpreter no longer
+// runs the guard's deferred recover then, and the panic would end the
+// whole process).
+func safeCall(pos token.Pos, f ast.Expr) ast.Expr {
+	return &ast.CallExpr{
+		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Safe"}},
+		Args:   []ast.Expr{f},
+		Lparen: pos, Rparen: pos,
+	}
 }
 
 // guardBody returns a body that runs body in a closure under a deferred

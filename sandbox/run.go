@@ -390,6 +390,26 @@ func (r *run) exitStatus() int {
 
 // end is where startSource finishes when initialization failed: like
 // mainDone, it ends the run and waits for the interpreter to be stopped.
+// safe returns f wrapped in compiled code, for a goroutine of the
+// program (rewrite.go's safeCall). The guard inside f recovers every
+// panic of a running program; a panic that still leaves f was raised
+// after the run was stopped, when the interpreter no longer runs the
+// guard's deferred functions: it ends only that goroutine. Any other
+// panic goes on, as before.
+func (r *run) safe(f func()) func() {
+	return func() {
+		defer func() {
+			if v := recover(); v != nil {
+				if r.ctx.Err() != nil {
+					return
+				}
+				panic(v)
+			}
+		}()
+		f()
+	}
+}
+
 func (r *run) end() {
 	r.cancel()
 	<-r.release
