@@ -72,6 +72,11 @@ func replaceProgram(t *testing.T, ctx context.Context, text string) {
 // storage, which the other tests' playgrounds share.
 func forgetProgramAfter(t *testing.T, ctx context.Context) {
 	t.Cleanup(func() {
+		// The playground saves 250 ms after an edit: leave it first, so
+		// that no save lands after the removal and opens the next test's
+		// playground on this program instead of the bucket example.
+		_, _ = chromedp.Run(ctx, chromedp.Navigate("about:blank"))
+		_, _ = chromedp.Run(ctx, chromedp.Navigate(shared.server.URL+"index.html"))
 		_, _ = chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.removeItem("flakylab:playground"), true`))
 	})
 }
