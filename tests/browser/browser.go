@@ -58,6 +58,16 @@ func Serve(dir string) (*Server, error) {
 	return listen(mux, site)
 }
 
+// ServeOver is Serve behind an emulated link (see Link): every request and
+// answer, whoever makes it (page, worker, service worker), crosses it.
+func ServeOver(dir string, l Link) (*Server, error) {
+	site, err := serve.Dir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return listen(site, site, l.Shape)
+}
+
 // Close stops the server; closing it again does nothing.
 func (s *Server) Close() error {
 	if s.srv == nil {

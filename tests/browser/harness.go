@@ -215,11 +215,16 @@ func ServeT(t testing.TB, dir, prefix string) *Server {
 	return s
 }
 
-func listen(h http.Handler, site *serve.Handler) (*Server, error) {
+// listen serves h on a free loopback port; wrap, if given, wraps the
+// listener (an emulated link).
+func listen(h http.Handler, site *serve.Handler, wrap ...func(net.Listener) net.Listener) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		site.Close()
 		return nil, err
+	}
+	for _, w := range wrap {
+		ln = w(ln)
 	}
 	log := &responses{}
 	s := &Server{

@@ -9,6 +9,31 @@
 // cmd/floodbench, make bench-flood.)
 //
 //	go run ./tests/browser/cmd/webbench -dir dist
+//	go run ./tests/browser/cmd/webbench -dir dist -loads 0   # first visits only
+//
+// # Emulated links
+//
+// A first visit is measured over each link two ways:
+//
+//   - shaped: the test server itself is the link (browser.Link, wrapped
+//     around its listener): every connection's answers leave through one
+//     shared line paced at the link's bandwidth, packet by packet on an
+//     absolute departure-time schedule, and each crossing takes half the
+//     round trip, with a round trip more for a new connection's handshake.
+//     Every request crosses it alike: the page's, a worker's and the
+//     service worker's. A goroutine that wakes late delivers late once and
+//     the next packets catch up, so the rate holds on a loaded machine.
+//   - CDP: Chromium's own Network.emulateNetworkConditionsByRule on the
+//     tab, as before. It throttles only the tab's requests (not a worker's
+//     fetch, nor the service worker's), and under load it delivers less than
+//     its setting.
+//
+// Before the visits, a link check downloads checkSeconds' worth of random
+// bytes over each link and prints the effective rate (first byte to last)
+// beside the setting: through the shaped server with a Go client and with
+// Chromium's fetch, and under the CDP rule with Chromium's fetch. The
+// first-visit table gives each emulation's measured rate beside its
+// figures, and the load average while measuring.
 package main
 
 import (
@@ -89,7 +114,12 @@ func main() {
 	}
 	report(*dir, s)
 	if *visits > 0 {
-		if err := reportFirstVisits(*dir, *visits); err != nil {
+		rates, err := checkLinks()
+		if err != nil {
+			log.Fatalf("webbench: link check: %v", err)
+		}
+		printLinkCheck(rates)
+		if err := reportFirstVisits(*dir, *visits, rates); err != nil {
 			log.Fatalf("webbench: first visit: %v", err)
 		}
 	}
