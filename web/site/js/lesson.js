@@ -67,11 +67,13 @@ function megabytes(n) {
 // once it is ready or could not start. The status says ready only once
 // `mounted` (the examples' editors, loaded as a chunk of their own) has
 // settled too, so a page that says ready has its Run buttons working.
+// warmUp is the page's first example, which the runtime warms up with.
 class Session {
   constructor(status, {
     readyText = "Go runtime ready: examples run in this page.",
     failedText = "The lessons still read fine; reload to try again.",
     mounted,
+    warmUp,
   } = {}) {
     this.failedText = failedText;
     this.storage = storage;
@@ -82,7 +84,7 @@ class Session {
     this.bar = $('[data-role="runtime-progress"]', status);
     status.hidden = false;
     try {
-      this.rt = new Runtime({ onProgress: (got, total) => this.#progress(got, total) });
+      this.rt = new Runtime({ onProgress: (got, total) => this.#progress(got, total), warmUp });
     } catch (err) {
       this.#failed(err);
       return;
@@ -175,7 +177,10 @@ function lessonPage() {
   // no example starts it too.
   let session = null;
   const mounted = roots.length ? mountExamples(roots, () => session) : undefined;
-  session = roots.length || sims.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]'), { mounted }) : null;
+  // The runtime warms up with the page's first example: a Run of it pressed
+  // soon after the page is ready takes over that run.
+  const warmUp = roots[0]?.querySelector("pre.source")?.textContent;
+  session = roots.length || sims.length || $("[data-quiz]") ? new Session($('[data-role="runtime"]'), { mounted, warmUp }) : null;
   // The chart and the editor are chunks of their own, loaded only by the
   // pages that show them.
   if (sims.length) {

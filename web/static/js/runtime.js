@@ -10,9 +10,10 @@
 // instantiation, never a download. One worker (the active one) runs
 // programs, a second waits warm in standby, and a third starts on demand for
 // the widget API, whose handles must outlive runaway learner programs. A new
-// runner first runs warm-up programs in the background (WARM_UPS): a fresh
-// Go instance is several times slower on its first runs than later. See
-// BRIDGE.md for the contract.
+// runner first runs warm-up programs in the background (WARM_UPS, led by the
+// page's own first example when it names one): a fresh Go instance is
+// several times slower on its first runs than later. See BRIDGE.md for the
+// contract.
 
 import { BridgeError, WorkerGone } from "./errors.js";
 import { compileModule } from "./compile.js";
@@ -34,13 +35,16 @@ const COLD_START_MS = 5000;
 const WARM_UP_TIMEOUT_MS = 30000;
 
 // WARM_UPS are the programs a new runner worker runs before it takes real
-// ones. The first, tiny, absorbs a fresh Go instance's first run. The
-// second is a lesson's everyday program (time, a course package, a type
-// with a method, a loop, Printf verbs): it decodes the type information of
-// those packages and has the engine compile the front end's and the
-// interpreter's common paths once, so a learner's first Run after the page
-// sat idle for a moment costs what a warm run does. A run asked for during
-// the warm-up waits for the program in progress only, never for the rest.
+// ones. The first, tiny, absorbs a fresh Go instance's first run; a page
+// that names its own first example (the warmUp option) runs that instead,
+// and a Run of that example pressed meanwhile takes that run over rather
+// than waiting for it. The second is a lesson's everyday program (time, a
+// course package, a type with a method, a loop, goroutines, Printf verbs
+// printed): it decodes the type information of those packages and has the
+// engine compile the front end's, the interpreter's and the output's common
+// paths once, so a learner's first Run after the page sat idle for a moment
+// costs what a warm run does. A run asked for during the warm-up waits for
+// the program in progress only, never for the rest.
 const WARM_UPS = [`package main
 
 import "fmt"
@@ -52,6 +56,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/flakylab/flakylab/core/bucket"
@@ -84,7 +89,20 @@ func main() {
 		lines = append(lines, fmt.Sprintf("%4.1fs %d: %v", now.Sub(start).Seconds(), i, errBusy))
 		i++
 	}
-	_ = strings.Join(lines, "\n")
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			defer mu.Unlock()
+			lines = append(lines, fmt.Sprint("worker ", i))
+		}()
+	}
+	wg.Wait()
+	fmt.Println(strings.Join(lines, "\\n"))
+	fmt.Printf("%d lines, %q\\n", len(lines), errBusy)
 }
 `];
 
@@ -139,17 +157,21 @@ export class Runtime {
   #closed = false;
   #standbyAfterRun = false;
   #ranOnce = false;
-  #stats = { compileMs: null, spawns: 0, retired: 0, lastSpawnMs: null, lastWarmUpMs: null };
+  #pageExample = null;
+  #stats = { compileMs: null, spawns: 0, retired: 0, lastSpawnMs: null, lastWarmUpMs: null, warmUpsTakenOver: 0 };
 
   // base is the URL of the site root holding flakylab.wasm, wasm_exec.js and
   // js/; relative values resolve against the page. The default is the
   // directory above this module, so a site served under a sub-path works
-  // without configuration.
+  // without configuration. warmUp is the page's own first example, which
+  // a new worker runs first, its output discarded, so that the code it
+  // reaches is compiled before the learner presses its Run.
   constructor({
     base = new URL("../", import.meta.url).href,
     onProgress,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     standby = true,
+    warmUp,
   } = {}) {
     const root = new URL(base, globalThis.document?.baseURI ?? globalThis.location?.href);
     this.#urls = {
@@ -159,6 +181,7 @@ export class Runtime {
     };
     this.#timeoutMs = checkTimeout(timeoutMs);
     this.#keepStandby = standby;
+    if (typeof warmUp === "string" && warmUp.trim() !== "") this.#pageExample = warmUp;
 
     const start = performance.now();
     this.#module = compileModule(this.#urls.wasm, (received, total) => callSafely(onProgress, received, total));
@@ -191,8 +214,9 @@ export class Runtime {
   // replaced because a run could not be proved clean or the Go side
   // failed), lastSpawnMs (from
   // creating the latest worker to its runtime being ready), lastWarmUpMs
-  // (its warm-up run) and standby ("none", "starting" or "ready", which
-  // means warmed up).
+  // (its warm-up runs), warmUpsTakenOver (runs of the page's example that
+  // took over a warm-up run of it in progress) and standby ("none",
+  // "starting" or "ready", which means warmed up).
   stats() {
     let standby = "none";
     if (this.#standby?.alive) standby = this.#standby.warmed ? "ready" : "starting";
@@ -248,11 +272,15 @@ export class Runtime {
         run[key] += chunk;
         callSafely(fn, chunk);
       };
-      this.#startRun(run, { source, realTime, seed, maxOutput, harness }, {
+      const handlers = {
         onStdout: forward("stdout", onStdout),
         onStderr: forward("stderr", onStderr),
         onInput: (text) => { run.input = text; },
-      }).then(
+      };
+      const plain = harness === undefined && realTime === undefined && seed === undefined && maxOutput === undefined;
+      const started = (plain && this.#takeOver(run, source, handlers)) ||
+        this.#startRun(run, { source, realTime, seed, maxOutput, harness }, handlers);
+      started.then(
         (result) => {
           // Retired before the result is out, so the next run already
           // goes to the standby.
@@ -271,6 +299,26 @@ export class Runtime {
         },
       );
     });
+  }
+
+  // #takeOver gives run the active worker's warm-up run of the page's
+  // example when that is the program asked for and it is still going: the
+  // run gets what it printed so far and the rest as it comes, and its
+  // result, instead of waiting for it and running the program again. It
+  // returns that run's promise, or null.
+  #takeOver(run, source, handlers) {
+    const slot = this.#active;
+    const w = slot?.alive ? slot.warmingUp : null;
+    if (!w || w.taken || w.source !== source) return null;
+    w.taken = handlers;
+    for (const [key, chunk] of w.output) handlers[key](chunk);
+    w.output = [];
+    run.slot = slot;
+    run.startedAt = w.startedAt;
+    this.#stats.warmUpsTakenOver++;
+    // It started as a warm-up, which a fresh worker's first run may be.
+    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs + COLD_START_MS);
+    return w.done;
   }
 
   async #startRun(run, payload, handlers) {
@@ -415,21 +463,49 @@ export class Runtime {
         resolve();
       }, Math.max(this.#timeoutMs, WARM_UP_TIMEOUT_MS));
     });
+    const example = this.#pageExample;
+    const programs = example === null ? WARM_UPS : [example, ...WARM_UPS.slice(1)];
     try {
-      for (const [i, source] of WARM_UPS.entries()) {
+      for (const [i, source] of programs.entries()) {
         // A run waiting for this worker goes before the rest of the warm-up.
         if (i > 0 && ((slot === this.#active && this.#current) || !slot.alive)) break;
+        const w = this.#warmUpRun(slot, source);
         // Its result does not matter: a refusal leaves a working, cold worker.
-        const done = await Promise.race([slot.request("run", { source }).then(() => true), watchdog]);
-        if (!done) break; // the watchdog fired
+        const done = await Promise.race([w.done.then(() => true, () => true), watchdog]);
+        if (!done) {
+          // The watchdog fired: a page example that does not finish is
+          // no warm-up, for this worker or the next.
+          if (source === example) this.#pageExample = null;
+          break;
+        }
       }
     } catch {
       // The worker died (reported through #lost) or refused; either way
       // there is nothing to wait for.
     } finally {
       clearTimeout(timer);
+      slot.warmingUp = null;
     }
     this.#stats.lastWarmUpMs = performance.now() - start;
+  }
+
+  // #warmUpRun starts a warm-up run of source on slot, noted as
+  // slot.warmingUp until it ends: its output is kept for a run that may
+  // take it over (#takeOver), and dropped otherwise.
+  #warmUpRun(slot, source) {
+    const w = { source, output: [], taken: null, startedAt: performance.now(), done: null };
+    const keep = (key) => (chunk) => {
+      if (w.taken) w.taken[key](chunk);
+      else if (source === this.#pageExample) w.output.push([key, chunk]);
+    };
+    w.done = slot.request("run", { source }, {
+      onStdout: keep("onStdout"),
+      onStderr: keep("onStderr"),
+      onInput: (text) => w.taken?.onInput(text),
+    });
+    w.done.finally(() => { if (slot.warmingUp === w) slot.warmingUp = null; }).catch(() => {});
+    slot.warmingUp = w;
+    return w;
   }
 
   // #lost handles a worker that died on its own (the Go runtime exited or

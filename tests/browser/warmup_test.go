@@ -1,0 +1,78 @@
+//go:build browser
+
+package browser_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pageExample prints over three virtual seconds, so its output reaches the
+// page in more than one message.
+const pageExample = `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	for i := 1; i <= 3; i++ {
+		fmt.Printf("tick %d\n", i)
+		time.Sleep(time.Second)
+	}
+	fmt.Println("done")
+}
+`
+
+const pageExampleOutput = "tick 1\ntick 2\ntick 3\ndone\n"
+
+// TestRunOfThePageExampleTakesOverItsWarmUp: a runtime given the page's
+// first example warms its worker up with it, and a Run of that example
+// pressed while that warm-up run goes on takes it over (its output so far,
+// the rest streamed, its result) instead of waiting for it and running the
+// program again. Another program waits for the warm-up run as before. The
+// next run of the example is a run of its own.
+func TestRunOfThePageExampleTakesOverItsWarmUp(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	other := strings.Replace(pageExample, `"done"`, `"other"`, 1)
+	for _, tc := range []struct {
+		name, source, want string
+		takenOver          float64
+	}{
+		{"the page's example", pageExample, pageExampleOutput, 1},
+		{"another program", other, strings.Replace(pageExampleOutput, "done", "other", 1), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			type figures struct {
+				Stdout, Streamed, Error, Again string
+				TakenOver, TakenOverAfter      float64
+			}
+			got := eval[figures](t, ctx, `(async () => {
+				const rt = new playground.runtime.constructor({warmUp: `+js(pageExample)+`});
+				try {
+					await rt.ready; // the warm-up run of the example has just started
+					const chunks = [];
+					const r = await rt.run(`+js(tc.source)+`, {onStdout: (c) => chunks.push(c)});
+					const takenOver = rt.stats().warmUpsTakenOver;
+					const again = await rt.run(`+js(tc.source)+`);
+					return {Stdout: r.stdout, Streamed: chunks.join(""), Error: r.error ? r.error.kind + ": " + r.error.message : "",
+						Again: again.stdout, TakenOver: takenOver, TakenOverAfter: rt.stats().warmUpsTakenOver};
+				} finally {
+					rt.close();
+				}
+			})()`)
+			require.Empty(t, got.Error, "run of %q", tc.name)
+			assert.Equal(t, tc.want, got.Stdout, "stdout of the run")
+			assert.Equal(t, tc.want, got.Streamed, "what onStdout received")
+			assert.Equal(t, tc.want, got.Again, "stdout of the next run")
+			assert.Equal(t, tc.takenOver, got.TakenOver, "warm-up runs taken over by the first run")
+			assert.Equal(t, tc.takenOver, got.TakenOverAfter, "warm-up runs taken over after the next run")
+		})
+	}
+	assert.Empty(t, p.All())
+}
