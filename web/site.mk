@@ -1,7 +1,9 @@
 # The lesson pages' fragment of the root Makefile. It hooks into dist (from
-# web/web.mk): the lessons are rendered and the editor bundled into dist/
-# before dist's own recipe copies web/static and precompresses everything,
-# so make dist and make serve always include the course pages.
+# web/web.mk): the lessons are rendered, web/static copied in and the editor
+# bundled into dist/ (every page that loads a bundle, the playground too,
+# gets modulepreload links for its chunks) before dist's own recipe
+# precompresses everything, so make dist and make serve always include the
+# course pages.
 
 SITE_OUT ?= $(DIST)
 

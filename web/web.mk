@@ -14,9 +14,9 @@ WEB_STATIC := web/static
 dist: wasm ## build the runtime and the site into dist/, with .br and .gz siblings
 	@mkdir -p $(DIST)
 	@# Files older builds put in dist/ that nothing loads any more (modules
-	@# now bundled, a catalogue and a table no page reads): cp only adds.
+	@# now bundled, a catalogue and a table no page reads): the site's build
+	@# (web/site.mk), which also copies $(WEB_STATIC) in, only adds.
 	rm -rf $(DIST)/js/output.js* $(DIST)/js/share.js* $(DIST)/exercises/exercises.json* $(DIST)/data
-	cp -R $(WEB_STATIC)/. $(DIST)/
 	$(GO) run ./web/cmd/precompress $(DIST)
 	$(GO) run ./web/cmd/serve -headers > $(DIST)/_headers
 	@echo "dist/: $$(find $(DIST) -type f | wc -l | tr -d ' ') files, $$(du -sh $(DIST) | cut -f1)"

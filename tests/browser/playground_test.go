@@ -214,3 +214,31 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// TestPlaygroundPreloadsItsChunks: the playground's script imports shared
+// chunks (the editor among them); the page names each in a modulepreload
+// link, so the browser asks for them with the page's own script (and with
+// the runtime) instead of once that script has arrived and been parsed
+// (Chromium reports such a request's initiator as "script"; a preload's as
+// "other" or "link").
+func TestPlaygroundPreloadsItsChunks(t *testing.T) {
+	ctx, _ := tab(t)
+	openPlayground(t, ctx)
+	type entry struct {
+		Name      string `json:"name"`
+		Initiator string `json:"initiator"`
+		Linked    bool   `json:"linked"`
+	}
+	chunks := eval[[]entry](t, ctx, `performance.getEntriesByType("resource")
+		.filter((e) => /\/js\/chunk-[^/]*\.js$/.test(new URL(e.name).pathname))
+		.map((e) => {
+			const name = new URL(e.name).pathname;
+			const linked = [...document.querySelectorAll('link[rel="modulepreload"]')].some((l) => new URL(l.href).pathname === name);
+			return {name, initiator: e.initiatorType, linked};
+		})`)
+	require.NotEmpty(t, chunks, "the playground loaded no js/chunk-*.js: the check finds nothing to check")
+	for _, c := range chunks {
+		assert.True(t, c.Linked, "%s: no modulepreload link names it", c.Name)
+		assert.NotEqual(t, "script", c.Initiator, "%s: asked by a script's import, not by the page's preload link", c.Name)
+	}
+}

@@ -205,3 +205,80 @@ func TestOfflineCopyWaitsForTheFirstRun(t *testing.T) {
 		t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
 	}
 }
+
+// quizShown is true once the lesson's quick checks have their questions.
+const quizShown = `document.querySelector("[data-quiz] .quiz-questions li") !== null`
+
+// bankTiming says, in ms from navigation start, when quiz/bank.json was
+// asked for and when the runtime's last byte came (0: not yet), and the
+// runtime's state then.
+const bankTiming = `(() => {
+  const find = (p) => performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname.endsWith(p));
+  const bank = find("/quiz/bank.json"), wasm = find("/flakylab.wasm");
+  return {bankAsked: bank ? bank.startTime : -1, wasmEnd: wasm ? wasm.responseEnd : 0,
+    runtime: document.querySelector('[data-role="runtime"]').dataset.state ?? ""};
+})()`
+
+type bankTimes struct {
+	BankAsked float64 `json:"bankAsked"`
+	WasmEnd   float64 `json:"wasmEnd"`
+	Runtime   string  `json:"runtime"`
+}
+
+// TestQuizBankWaitsForTheRuntime: on a lesson's first visit the runtime's
+// download has the line to itself: the quick checks' questions
+// (quiz/bank.json) are asked for only after its last byte, unless the
+// learner scrolls to the quiz first, and then they come at once. The link
+// is emulated by the server (browser.Link), slow enough at 1 Mbps that the
+// runtime takes over 20 s to arrive.
+func TestQuizBankWaitsForTheRuntime(t *testing.T) {
+	dist := mustDist(t)
+	const lesson = "token-bucket.html"
+	t.Run("quiz out of view", func(t *testing.T) {
+		srv := shapedServer(t, dist, browser.Link{Mbps: 9, RTT: 60 * time.Millisecond})
+		ctx := newBrowser(t)
+		p := watch(t, ctx)
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+lesson)); err != nil {
+			t.Fatal(err)
+		}
+		below := evalBool(t, ctx, `document.querySelector("[data-quiz]").getBoundingClientRect().top > 2 * innerHeight`)
+		require.True(t, below, "the quiz of %s is within two screens of the top: this case needs it out of view", lesson)
+		if err := waitFor(ctx, quizShown, 90*time.Second); err != nil {
+			failWithShot(t, ctx, "bank-after-runtime", "the quiz never showed its questions: %v", err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[bankTimes](bankTiming))
+		require.NoError(t, err)
+		require.Positive(t, got.WasmEnd, "the quiz showed before the runtime's download ended: %+v", got)
+		assert.GreaterOrEqual(t, got.BankAsked, got.WasmEnd, "quiz/bank.json was asked for %.0f ms before the runtime's last byte: %+v", got.WasmEnd-got.BankAsked, got)
+		if got := p.All(); len(got) > 0 {
+			t.Errorf("page problems:\n  %s", strings.Join(got, "\n  "))
+		}
+	})
+	t.Run("learner at the quiz", func(t *testing.T) {
+		srv := shapedServer(t, dist, browser.Link{Mbps: 1, RTT: 60 * time.Millisecond})
+		ctx := newBrowser(t)
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+lesson)); err != nil {
+			t.Fatal(err)
+		}
+		if err := waitFor(ctx, `document.querySelector("[data-quiz]") !== null`, 30*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		evalBool(t, ctx, `(document.querySelector("[data-quiz]").scrollIntoView(), true)`)
+		if err := waitFor(ctx, quizShown, 60*time.Second); err != nil {
+			failWithShot(t, ctx, "bank-when-seen", "the quiz in view never showed its questions: %v", err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[bankTimes](bankTiming))
+		require.NoError(t, err)
+		assert.NotEqual(t, "ready", got.Runtime, "the runtime was ready before the quiz showed: the case proves nothing (%+v)", got)
+		assert.True(t, got.WasmEnd == 0 || got.BankAsked < got.WasmEnd, "quiz/bank.json waited for the runtime although the quiz was in view: %+v", got)
+	})
+}
+
+// shapedServer serves dir behind an emulated link until the test ends.
+func shapedServer(t *testing.T, dir string, l browser.Link) *browser.Server {
+	t.Helper()
+	s, err := browser.ServeOver(dir, l)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}

@@ -39,8 +39,10 @@ export async function loadBank(doc = document) {
 // has failed); notice(text) shows a
 // message; deckSections, if given, limits the hand-written cards put in
 // the review queue to those sections (say, the ones the learner has
-// visited). Returns {bank, store, quizzes, review}.
-export async function mountQuizPages({ root = document, bank = null, runtime = null, runtimeWaitMs, notice = null, deckSections = null, storage } = {}) {
+// visited); bankAfter, if given, is a promise the bank's download waits for
+// (a lesson page lets the Go runtime's download finish first). Returns
+// {bank, store, quizzes, review}.
+export async function mountQuizPages({ root = document, bank = null, runtime = null, runtimeWaitMs, notice = null, deckSections = null, storage, bankAfter = null } = {}) {
   const quizEls = [...root.querySelectorAll("[data-quiz]")];
   const reviewEl = root.querySelector("[data-review]");
   const dueEls = [...root.querySelectorAll("[data-review-due]")];
@@ -56,6 +58,7 @@ export async function mountQuizPages({ root = document, bank = null, runtime = n
   // newly visited sections); the count is redrawn once the deck is in.
   if (store.size > 0) for (const d of dueEls) renderDueCount(d, store, { href: d.dataset.reviewHref });
   try {
+    if (!bank && bankAfter) await bankAfter.catch(() => {});
     bank ??= await loadBank(root.ownerDocument ?? root);
   } catch (err) {
     notice?.(`The quiz questions could not be loaded: ${err.message}`);

@@ -60,7 +60,11 @@ func WriteServiceWorker(o OfflineOptions) (string, error) {
 			if err != nil {
 				return err
 			}
-			set[filepath.ToSlash(rel)] = p
+			// A page the bundle gave modulepreload links is kept as
+			// it is in Out.
+			if _, ok := set[filepath.ToSlash(rel)]; !ok {
+				set[filepath.ToSlash(rel)] = p
+			}
 			return nil
 		})
 		if err != nil {

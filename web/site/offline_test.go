@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,4 +42,38 @@ func TestServiceWorkerListsEveryFileAndChangesWithThem(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEqual(t, v1, v3, "a new runtime makes a new version")
 	assert.False(t, strings.Contains(read(t, out, site.ServiceWorkerFile), v1))
+}
+
+// The page host's folder is copied into the site as it is; a copy the
+// bundle then changed (the playground given its preload links) is what the
+// offline copy's version hashes, and a file already in place keeps its time.
+func TestCopyStaticAndTheOfflineVersion(t *testing.T) {
+	static, out := t.TempDir(), t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(static, "js"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(static, "js", "runtime.js"), []byte("export {}"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(static, "playground.html"), []byte("<head></head>"), 0o644))
+
+	written, err := site.CopyStatic(static, out, false)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"js/runtime.js", "playground.html"}, written)
+	assert.Equal(t, "export {}", read(t, out, "js/runtime.js"))
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	require.NoError(t, os.Chtimes(filepath.Join(out, "js", "runtime.js"), old, old))
+	// The bundle changed the last build's playground page.
+	require.NoError(t, os.WriteFile(filepath.Join(out, "playground.html"), []byte("<head>links</head>"), 0o644))
+	written, err = site.CopyStatic(static, out, false)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"playground.html"}, written, "only the copy that differs is written again")
+	assert.Equal(t, "<head></head>", read(t, out, "playground.html"))
+	info, err := os.Stat(filepath.Join(out, "js", "runtime.js"))
+	require.NoError(t, err)
+	assert.Equal(t, old, info.ModTime(), "the unchanged copy keeps its time")
+
+	o := site.OfflineOptions{Out: out, Files: []string{"playground.html"}, Static: static}
+	v1, err := site.WriteServiceWorker(o)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(out, "playground.html"), []byte(`<head><link rel="modulepreload" href="js/chunk-A.js"></head>`), 0o644))
+	v2, err := site.WriteServiceWorker(o)
+	require.NoError(t, err)
+	assert.NotEqual(t, v1, v2, "the site's own copy of playground.html changed, so must the version")
 }

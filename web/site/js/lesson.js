@@ -83,12 +83,17 @@ class Session {
     this.text = $('[data-role="runtime-text"]', status);
     this.bar = $('[data-role="runtime-progress"]', status);
     status.hidden = false;
+    // downloaded settles once the runtime's last byte is in (or it failed
+    // or was ready first): what the page can wait for has the line to
+    // itself until then.
+    this.downloaded = new Promise((resolve) => { this.#downloaded = resolve; });
     try {
       this.rt = new Runtime({ onProgress: (got, total) => this.#progress(got, total), warmUp });
     } catch (err) {
       this.#failed(err);
       return;
     }
+    this.rt.ready.then(this.#downloaded, this.#downloaded);
     Promise.all([this.rt.ready, mounted]).then(
       () => {
         this.ready = true;
@@ -99,7 +104,10 @@ class Session {
     );
   }
 
+  #downloaded;
+
   #progress(got, total) {
+    if (total > 0 && got >= total) this.#downloaded();
     if (total > 0) {
       this.bar.max = total;
       this.bar.value = got;
@@ -111,6 +119,7 @@ class Session {
   }
 
   #failed(err) {
+    this.#downloaded();
     this.status.dataset.state = "failed";
     this.text.textContent = `The Go runtime could not start (${err?.message ?? err}). ${this.failedText}`;
     this.bar.hidden = true;
@@ -270,12 +279,35 @@ function quizPage() {
 async function quizzes(session) {
   const deckSections = Object.keys(storage.progress().visited);
   const runtime = session?.rt ?? null;
+  // On a page that downloads the runtime, the question bank waits for its
+  // last byte, unless the learner comes near a quiz first.
+  const bankAfter = session && document.body.classList.contains("lesson-page")
+    ? Promise.race([session.downloaded, nearView(document.querySelectorAll("[data-quiz]"))])
+    : null;
   try {
-    await mountQuizPages({ runtime, runtimeWaitMs: runtime ? Infinity : undefined, notice, deckSections });
+    await mountQuizPages({ runtime, runtimeWaitMs: runtime ? Infinity : undefined, notice, deckSections, bankAfter });
   } catch (err) {
     console.error("quiz:", err);
     notice(`The quiz could not be shown: ${err?.message ?? err}`);
   }
+}
+
+// nearView resolves once one of els is within half a screen of the
+// viewport (never, for no elements).
+function nearView(els) {
+  return new Promise((resolve) => {
+    if (!els.length || typeof IntersectionObserver !== "function") {
+      if (els.length) resolve();
+      return;
+    }
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        seen.disconnect();
+        resolve();
+      }
+    }, { rootMargin: "50% 0px" });
+    for (const el of els) seen.observe(el);
+  });
 }
 
 mountSectionsMenu();

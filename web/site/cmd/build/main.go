@@ -33,6 +33,14 @@ func main() {
 		os.Exit(1)
 	}
 	files := res.Files
+	if *static != "" {
+		// Before the bundle, which gives the pages that load it (the
+		// playground among them) their modulepreload links.
+		if _, err := site.CopyStatic(*static, *out, *gz); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
 	if *bundle {
 		js, err := site.Bundle(*esbuild, ".", *out)
 		if err != nil {
