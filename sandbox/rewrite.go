@@ -20,6 +20,7 @@ const (
 	panicValName  = "flakylab_panicvalue_"
 	messageName   = "flakylab_message_"
 	mainName      = "flakylab_main_"
+	goClosureName = "flakylab_go_"
 )
 
 // initLine is the goroutine line reported for init functions: like main
@@ -42,11 +43,11 @@ var builtins = map[string]bool{
 //     main then tells the runtime it returned (rt.MainDone);
 //   - every guarded body is counted while it runs (deferExit), so that
 //     the run can tell whether its goroutines all ended;
-//   - go func(...){...}(args) gets the same guard inside the literal, so
-//     its arguments are still evaluated by the go statement itself;
-//   - any other go f(args) becomes a block that evaluates f and the
-//     arguments into fresh variables, as the go statement would, then
-//     starts a guarded closure calling f with them. Untyped constants are
+//   - every go f(args), go x.M(args) and go func(...){...}(args) becomes a
+//     block that evaluates f and the arguments into fresh variables, as
+//     the go statement would, then starts a guarded closure calling f with
+//     them through compiled code (flakylab_rt_.Safe), which a panic
+//     reaches when the run was stopped mid-panic. Untyped constants are
 //     passed as written, so that they still convert to the parameter type;
 //   - the func() passed to any AfterFunc(d, f) (time, context, a core
 //     clock) or to a WaitGroup's Go(f) is wrapped the same way, since it
@@ -232,20 +233,27 @@ func (rw *rewriter) guardFunc(c *ast.CallExpr, f ast.Expr) ast.Expr {
 	}
 }
 
-// goStmt returns the guarded replacement of a go statement.
+// goStmt returns the guarded replacement of a go statement: a block that
+// evaluates the function and its arguments into fresh variables, as the
+// go statement would, makes a guarded closure calling the function with
+// them, and starts it under flakylab_rt_.Safe (see safeCall).
+//
+// The closure is declared before the go statement, not written inside
+// it: the interpreter makes a literal that is evaluated on its own (as a
+// variable's value, or the function of a go statement) over a copy of
+// the enclosing frame, so that it keeps this iteration's variables of a
+// loop, but a literal passed straight to a compiled function reads the
+// live frame when it runs, by then the next iteration's. A go
+// statement's own literal is bound like any other function value, and
+// its arguments with it.
 func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 	rw.generated[g] = true
 	line, col := rw.goPosition(g.Go)
-	if lit, ok := unparen(g.Call.Fun).(*ast.FuncLit); ok {
-		lit.Body = rw.guardBody(lit.Body, lit.Type.Results, line, col, false)
-		return g
-	}
 	call := g.Call
 	inner := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
 	var names, values []ast.Expr
 	bind := func(name string, e ast.Expr) ast.Expr {
-		id := &ast.Ident{NamePos: e.Pos(), Name: name}
-		names = append(names, id)
+		names = append(names, &ast.Ident{NamePos: e.Pos(), Name: name})
 		values = append(values, e)
 		return &ast.Ident{NamePos: e.Pos(), Name: name}
 	}
@@ -253,7 +261,8 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 		inner.Fun = bind("flakylab_f_", call.Fun)
 	}
 	for i, a := range call.Args {
-		// A lone call argument may return several values: leave it be.
+		// A lone call argument may return several values: the front end
+		// evaluates it before the go statement (frontend lowerGoStmt).
 		_, isCall := unparen(a).(*ast.CallExpr)
 		if rw.isConst(a) || (isCall && len(call.Args) == 1) {
 			inner.Args = append(inner.Args, a)
@@ -261,27 +270,20 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 		}
 		inner.Args = append(inner.Args, bind(fmt.Sprintf("flakylab_a%d_", i), a))
 	}
+	var binds []ast.Stmt
+	if len(names) > 0 {
+		binds = append(binds, &ast.AssignStmt{Lhs: names, TokPos: g.Go, Tok: token.DEFINE, Rhs: values})
+	}
 	lit := &ast.FuncLit{
 		Type: &ast.FuncType{Func: g.Go, Params: &ast.FieldList{}},
 		Body: &ast.BlockStmt{Lbrace: g.Go, List: []ast.Stmt{deferExit(g.Go), rw.deferReport(g.Go, line, col), &ast.ExprStmt{X: inner}}, Rbrace: g.End()},
 	}
-	// Only a call without bound values is handed to Safe: a closure
-	// made there reads the bound variables when the goroutine runs, and
-	// the interpreter shares a block's variables among a loop's
-	// iterations (a go statement's own literal keeps its captures right,
-	// so it stays as it is).
-	var start ast.Expr = lit
-	if len(names) == 0 {
-		start = safeCall(g.Go, lit)
-	}
+	closure := &ast.Ident{NamePos: g.Go, Name: goClosureName}
+	binds = append(binds, &ast.AssignStmt{Lhs: []ast.Expr{closure}, TokPos: g.Go, Tok: token.DEFINE, Rhs: []ast.Expr{lit}})
+	start := safeCall(g.Go, &ast.Ident{NamePos: g.Go, Name: goClosureName})
 	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: start, Lparen: g.Go, Rparen: g.End()}}
 	rw.generated[started] = true
-	block := &ast.BlockStmt{Lbrace: g.Go, Rbrace: g.End()}
-	if len(names) > 0 {
-		block.List = append(block.List, &ast.AssignStmt{Lhs: names, TokPos: g.Go, Tok: token.DEFINE, Rhs: values})
-	}
-	block.List = append(block.List, started)
-	return block
+	return &ast.BlockStmt{Lbrace: g.Go, List: append(binds, started), Rbrace: g.End()}
 }
 
 // safeCall is `flakylab_rt_.Safe(f)`: the goroutine then starts in

@@ -288,7 +288,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		l.lowerSelectOrder(c, n)
 		l.lowerSelectBranches(c, n)
 	case *ast.GoStmt:
-		l.lowerGoReceiver(c, n)
+		l.lowerGoStmt(c, n)
 	case *ast.SendStmt:
 		if _, comm := c.Parent().(*ast.CommClause); !comm {
 			l.lowerSendIntoIface(c, n)

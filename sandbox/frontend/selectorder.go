@@ -77,14 +77,25 @@ func (l *lowerer) lowerSelectOrder(c *astutil.Cursor, n *ast.SelectStmt) {
 	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
 }
 
-// lowerGoReceiver evaluates the receiver of "go x.M(args)" before the go
-// statement: Go copies it then (a value receiver sees x as it was, a
-// pointer receiver the pointer as it was); the interpreter reads x when
-// the goroutine starts.
-func (l *lowerer) lowerGoReceiver(c *astutil.Cursor, n *ast.GoStmt) {
+// lowerGoStmt evaluates before a go statement what the interpreter would
+// read only when the goroutine runs: the receiver of "go x.M(args)" (Go
+// copies it at the go statement: a value receiver sees x as it was, a
+// pointer receiver the pointer as it was), and a lone call argument, as
+// in "go f(g())", which the rewrite of go statements (sandbox/rewrite.go)
+// cannot evaluate early without knowing how many results g has.
+func (l *lowerer) lowerGoStmt(c *astutil.Cursor, n *ast.GoStmt) {
 	if c.Index() < 0 {
 		return
 	}
+	var temps []ast.Stmt
+	l.goReceiver(n, &temps)
+	l.goCallArg(n, &temps)
+	if len(temps) > 0 {
+		c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+	}
+}
+
+func (l *lowerer) goReceiver(n *ast.GoStmt, temps *[]ast.Stmt) {
 	sel, ok := ast.Unparen(n.Call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return
@@ -104,9 +115,37 @@ func (l *lowerer) lowerGoReceiver(c *astutil.Cursor, n *ast.GoStmt) {
 		}
 	}
 	l.note("receivers of go statements")
-	var temps []ast.Stmt
-	sel.X = l.temp(recv, nil, &temps)
-	c.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: append(temps, n)})
+	sel.X = l.temp(recv, nil, temps)
+}
+
+// goCallArg evaluates the lone call argument of "go f(g())" (one value or
+// several) into temporaries.
+func (l *lowerer) goCallArg(n *ast.GoStmt, temps *[]ast.Stmt) {
+	args := n.Call.Args
+	if len(args) != 1 {
+		return
+	}
+	if _, isCall := ast.Unparen(args[0]).(*ast.CallExpr); !isCall {
+		return
+	}
+	l.note("arguments of go statements")
+	if tuple, ok := l.tupleArg(args); ok {
+		def := &ast.AssignStmt{Tok: token.DEFINE, Rhs: args}
+		n.Call.Args = nil
+		for i := range tuple.Len() {
+			name := l.fresh("t")
+			def.Lhs = append(def.Lhs, ast.NewIdent(name))
+			ref := ast.NewIdent(name)
+			l.info.Types[ref] = types.TypeAndValue{Type: tuple.At(i).Type()}
+			n.Call.Args = append(n.Call.Args, ref)
+		}
+		*temps = append(*temps, def)
+		return
+	}
+	if tv := l.typeAndValue(args[0]); tv.Value != nil || tv.IsNil() || tv.Type == nil || isUntyped(tv.Type) {
+		return
+	}
+	args[0] = l.temp(args[0], nil, temps)
 }
 
 // convertSentValues converts a value sent in a select case to a channel

@@ -1,0 +1,152 @@
+package sandbox
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A goroutine that is between a panic and the deferred recover that would
+// end it when the run stops: the interpreter no longer runs the recover,
+// and the panic ended the whole process (in the browser, the worker that
+// serves the next run). Here the deferred function waits before it
+// recovers, so the run stops (main returns) with every goroutine of the
+// program mid-panic, whatever the timing: each form of go statement, and
+// each other way interpreted code runs on a goroutine of its own, crashed
+// the test binary before its goroutine was started through compiled code
+// (run.safe).
+func TestGoroutinesMidPanicWhenTheRunStopsDoNotKillTheRuntime(t *testing.T) {
+	skipUnderRace(t)
+	const head = `package main
+
+import (
+	"fmt"
+	"sync"
+	"time"
+)
+
+var _ sync.WaitGroup
+
+// work panics and recovers only after a long wait, by which time main
+// has returned.
+func work(v int) {
+	defer func() {
+		time.Sleep(time.Hour)
+		recover()
+	}()
+	panic(v)
+}
+
+func work0() { work(0) }
+
+type W struct{ n int }
+
+func (w *W) work(v int) { work(v + w.n) }
+func (w W) tick()       { work(w.n) }
+
+func pass[T any](v T) T { return v }
+
+func startGeneric[T any](v T) {
+	go work(1)
+	go func(x T) {
+		defer func() {
+			time.Sleep(time.Hour)
+			recover()
+		}()
+		panic(x)
+	}(v)
+}
+
+func main() {
+`
+	const tail = `
+	time.Sleep(time.Millisecond)
+	fmt.Println("main returns")
+}
+`
+	cases := []struct{ name, body string }{
+		{"go f()", "\tgo work0()\n"},
+		{"go f(x)", "\tfor i := range 3 {\n\t\tgo work(i)\n\t}\n"},
+		{"go f(g())", "\tgo work(pass(2))\n"},
+		{"go obj.Method(x)", "\tw := &W{n: 1}\n\tfor i := range 2 {\n\t\tgo w.work(i)\n\t}\n"},
+		{"go (*T).Method(p, x)", "\tgo (*W).work(&W{}, 3)\n"},
+		{"go funcValue(x)", "\tf := work\n\tfor i := range 2 {\n\t\tgo f(i)\n\t}\n"},
+		{"go func(){}()", "\tfor i := 0; i < 3; i++ {\n\t\tgo func() {\n\t\t\tdefer func() {\n\t\t\t\ttime.Sleep(time.Hour)\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(i)\n\t\t}()\n\t}\n"},
+		{"go func(v int){}(i)", "\tfor i := range 3 {\n\t\tgo func(v int) {\n\t\t\tdefer func() {\n\t\t\t\ttime.Sleep(time.Hour)\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(v)\n\t\t}(i)\n\t}\n"},
+		{"go in a goroutine", "\tgo func() {\n\t\tn := 4\n\t\tgo work(n)\n\t}()\n"},
+		{"go in generic code", "\tstartGeneric(5)\n\tstartGeneric(\"s\")\n"},
+		{"AfterFunc with a method value", "\ttime.AfterFunc(time.Microsecond, W{n: 6}.tick)\n"},
+		{"WaitGroup.Go", "\tvar wg sync.WaitGroup\n\twg.Go(func() { work(7) })\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := head + tc.body + tail
+			res := runSource(t, src, Options{})
+			require.Nil(t, res.Err, "source:\n%s\nwant no error, got %v\nstderr:\n%s", src, res.Err, res.Stderr)
+			assert.Equal(t, "main returns\n", res.Stdout, "source:\n%s", src)
+		})
+	}
+}
+
+// The same at a time limit, in a busy program (Go's
+// test/fixedbugs/issue31419.go under load), for a go statement that
+// binds an argument and for a literal: the run is stopped wherever the
+// goroutines are, often between a panic and its recover.
+func TestStoppedWhilePanickingDoesNotKillTheRuntime(t *testing.T) {
+	skipUnderRace(t)
+	if runtime.GOOS == "js" {
+		t.Skip("without preemption a busy loop cannot be stopped from inside the wasm runtime; the page's watchdog does it")
+	}
+	const head = `package main
+
+type T int
+
+func (t T) M() {}
+
+type I interface {
+	M()
+	M2()
+}
+
+var e any = new(T)
+
+func f1() {
+	defer func() { recover() }()
+	_ = e.(I)
+}
+
+func spin(n int) {
+	for {
+		f1()
+	}
+}
+
+func spin0() { spin(0) }
+
+func main() {
+`
+	const tail = `	for {
+		f1()
+	}
+}
+`
+	cases := []struct{ name, body string }{
+		{"go f()", "\tgo spin0()\n"},
+		{"go f(x)", "\tfor i := range 2 {\n\t\tgo spin(i)\n\t}\n"},
+		{"go func(v int){}(i)", "\tfor i := range 2 {\n\t\tgo func(v int) {\n\t\t\tfor {\n\t\t\t\tf1()\n\t\t\t}\n\t\t}(i)\n\t}\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + tc.body + tail
+			for i := range 6 {
+				res := runSource(t, src, Options{Timeout: time.Duration(50+37*i) * time.Millisecond})
+				require.NotNil(t, res.Err, "run %d: want the time limit", i)
+				assert.Contains(t, res.Err.Message, "time limit", "run %d: %v", i, res.Err)
+			}
+		})
+	}
+}
