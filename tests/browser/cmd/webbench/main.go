@@ -291,6 +291,9 @@ func report(dir string, s *samples) {
 			fmt.Printf("  %-18s %6.2f MB\n", f, float64(info.Size())/1e6)
 		}
 	}
+	if len(s.firstRun) == 0 { // -loads 0: first visits only
+		return
+	}
 	fmt.Printf("  first run program: %s\n\n", s.firstRunProgram)
 	fmt.Printf("%-46s %8s %8s %8s %5s  %s\n", "metric (ms)", "median", "min", "max", "n", "target")
 	row := func(name string, xs []float64, target string) {
