@@ -2,8 +2,14 @@
 // it asks the go command for the compiler's export data of each allowed
 // package as built for GOOS=js GOARCH=wasm, loads it, and writes it again in
 // the compact form of golang.org/x/tools/go/gcexportdata, which keeps the
-// API (names, types, positions) and drops function bodies. A package's
-// entry therefore changes only when its API changes.
+// API (names and types) and drops function bodies. A package's entry
+// therefore changes only when its API changes.
+//
+// Positions are left out (written with no file set): the front end never
+// shows where a library declares something (go/types names an imported
+// type parameter "declared at -" either way), and the file, line and column
+// of every object were 14 % of the bundle (133 -> 114 kB) and about 11 kB
+// of the runtime's brotli size.
 //
 // The bundle is a sequence of entries, each a header line
 // "<import path> <byte count>\n" followed by that many bytes of export data.
@@ -46,7 +52,7 @@ func Generate(dir string, paths []string) ([]byte, error) {
 			return nil, fmt.Errorf("exportgen: load %s: %w", path, err)
 		}
 		var data bytes.Buffer
-		if err := gcexportdata.Write(&data, fset, pkg); err != nil {
+		if err := gcexportdata.Write(&data, nil, pkg); err != nil {
 			return nil, fmt.Errorf("exportgen: write %s: %w", path, err)
 		}
 		fmt.Fprintf(&out, "%s %d\n", path, data.Len())
