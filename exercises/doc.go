@@ -32,7 +32,7 @@
 // as timed out while the others still report. NewReport gathers the
 // results, with a score and hints revealed one step at a time, and renders
 // them as text (Report.Text) or as an Exercism results.json
-// (Report.ResultsJSON).
+// (ResultsJSON).
 //
 // In the browser the page runs the programs through the wasm runtime;
 // natively Grade runs them through any Runner. Nothing in this package

@@ -51,7 +51,7 @@ func TestSolutionsPassEveryCheck(t *testing.T) {
 		t.Run(e.Slug, func(t *testing.T) {
 			t.Parallel()
 			r := grade(t, e, e.Solution)
-			assert.Equal(t, exercises.StatusPass, r.Status, "reference solution of %s\n%s", e.Slug, r.Text())
+			assert.Equal(t, exercises.StatusPass, r.Status, "reference solution of %s\n%s", e.Slug, exercises.ReportText(r))
 			assert.Equal(t, 100, r.Score)
 		})
 	}
@@ -65,7 +65,7 @@ func TestAlternativeSolutionsPass(t *testing.T) {
 			t.Run(e.Slug+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				r := grade(t, e, src)
-				assert.Equal(t, exercises.StatusPass, r.Status, "alt/%s of %s\n%s", name, e.Slug, r.Text())
+				assert.Equal(t, exercises.StatusPass, r.Status, "alt/%s of %s\n%s", name, e.Slug, exercises.ReportText(r))
 			})
 		}
 	}
@@ -77,8 +77,8 @@ func TestStartersCompileAndFail(t *testing.T) {
 		t.Run(e.Slug, func(t *testing.T) {
 			t.Parallel()
 			r := grade(t, e, e.Starter)
-			require.Equal(t, exercises.StatusFail, r.Status, "starter of %s: want it to compile and fail\n%s", e.Slug, r.Text())
-			assert.Less(t, r.Passed, r.Total/2+1, "the starter should fail most checks\n%s", r.Text())
+			require.Equal(t, exercises.StatusFail, r.Status, "starter of %s: want it to compile and fail\n%s", e.Slug, exercises.ReportText(r))
+			assert.Less(t, r.Passed, r.Total/2+1, "the starter should fail most checks\n%s", exercises.ReportText(r))
 			for _, c := range r.Checks {
 				assert.NotEqual(t, exercises.StatusError, c.Status, "starter of %s, check %s: want a failure, not an error: %s", e.Slug, c.Name, c.Message)
 			}

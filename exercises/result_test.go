@@ -127,7 +127,7 @@ func TestReportHintsAndScore(t *testing.T) {
 	assert.True(t, byName["continuous-refill"].MoreHints)
 	assert.Equal(t, exercises.StatusError, byName["random-traffic"].Status)
 	assert.Equal(t, "the check did not run", byName["random-traffic"].Message)
-	assert.Contains(t, r.Text(), "token-bucket: 2 of 6 checks pass (score 33%)")
+	assert.Contains(t, exercises.ReportText(r), "token-bucket: 2 of 6 checks pass (score 33%)")
 
 	var all []exercises.CheckResult
 	for _, c := range e.Checks {
@@ -160,7 +160,7 @@ func TestResultsJSON(t *testing.T) {
 			Output  *string `json:"output"`
 		} `json:"tests"`
 	}
-	require.NoError(t, json.Unmarshal(exercises.NewReport(e, results, nil).ResultsJSON(), &doc))
+	require.NoError(t, json.Unmarshal(exercises.ResultsJSON(exercises.NewReport(e, results, nil)), &doc))
 	assert.Equal(t, 2, doc.Version)
 	assert.Equal(t, "fail", doc.Status)
 	assert.Nil(t, doc.Message, "the top-level message is only for errors")
@@ -175,7 +175,7 @@ func TestResultsJSON(t *testing.T) {
 	assert.Equal(t, "debug\n", *doc.Tests[1].Output)
 
 	bad := exercises.ErrorReport(e, []exercises.Diagnostic{{Line: 3, Column: 1, Message: "syntax error: nope"}})
-	require.NoError(t, json.Unmarshal(bad.ResultsJSON(), &doc))
+	require.NoError(t, json.Unmarshal(exercises.ResultsJSON(bad), &doc))
 	assert.Equal(t, "error", doc.Status)
 	require.NotNil(t, doc.Message)
 	assert.Equal(t, "line 3:1: syntax error: nope", *doc.Message)

@@ -34,8 +34,8 @@ func TestEndlessLoopTimesOutAndOthersStillReport(t *testing.T) {
 	// A timeout long enough for the other checks on a loaded machine: the
 	// looping one is stopped by it all the same.
 	r := e.Grade(context.Background(), native.Runner, src, exercises.Options{Parallel: 2, Timeout: 20 * time.Second})
-	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
-	assert.Equal(t, r.Total-1, r.Passed, "only the looping check fails\n%s", r.Text())
+	require.Equal(t, exercises.StatusFail, r.Status, exercises.ReportText(r))
+	assert.Equal(t, r.Total-1, r.Passed, "only the looping check fails\n%s", exercises.ReportText(r))
 	for _, c := range r.Checks {
 		if c.Name != "capacity-cap" {
 			continue
@@ -53,7 +53,7 @@ func TestDeadlockIsReportedAsGoReportsIt(t *testing.T) {
 		"func (b *Bucket) Allow(now time.Time) (allowed bool, retryAfter time.Duration) {\n\tif b.capacity == 10 {\n\t\t<-make(chan int)\n\t}\n", 1)
 	require.NotEqual(t, e.Solution, src)
 	r := e.Grade(context.Background(), native.Runner, src, exercises.Options{Parallel: 2, Timeout: 60 * time.Second})
-	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	require.Equal(t, exercises.StatusFail, r.Status, exercises.ReportText(r))
 	found := false
 	for _, c := range r.Checks {
 		if c.Name != "capacity-cap" {
@@ -64,7 +64,7 @@ func TestDeadlockIsReportedAsGoReportsIt(t *testing.T) {
 		assert.Contains(t, c.Message, "all goroutines are asleep - deadlock!", "not the time limit: %s", c.Message)
 		assert.Contains(t, c.Input, "b := NewBucket(10, 2, t0)", "a deadlock names the input it was running")
 	}
-	require.True(t, found, "no capacity-cap check in\n%s", r.Text())
+	require.True(t, found, "no capacity-cap check in\n%s", exercises.ReportText(r))
 }
 
 func TestPanicIsReportedWithLineAndInput(t *testing.T) {
@@ -73,7 +73,7 @@ func TestPanicIsReportedWithLineAndInput(t *testing.T) {
 	src := strings.Replace(e.Solution, "return &Bucket{capacity: capacity, rate: rate, tokens: capacity, last: now}", "return nil", 1)
 	require.NotEqual(t, e.Solution, src)
 	r := e.Grade(context.Background(), native.Runner, src, gradeOptions)
-	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	require.Equal(t, exercises.StatusFail, r.Status, exercises.ReportText(r))
 	c := r.Checks[0]
 	assert.Equal(t, exercises.StatusError, c.Status)
 	assert.Contains(t, c.Message, "your code panicked at line")
@@ -87,11 +87,11 @@ func TestCompileErrorIsReportedOnceWithItsLine(t *testing.T) {
 	src := strings.Replace(e.Solution, "b.failures++", "b.failures += \"one\"", 1)
 	require.NotEqual(t, e.Solution, src)
 	r := e.Grade(context.Background(), native.Runner, src, gradeOptions)
-	require.Equal(t, exercises.StatusError, r.Status, r.Text())
+	require.Equal(t, exercises.StatusError, r.Status, exercises.ReportText(r))
 	require.Len(t, r.Diagnostics, 1)
 	assert.Equal(t, lineOf(src, "b.failures += \"one\""), r.Diagnostics[0].Line, r.Diagnostics[0].Message)
 	assert.Empty(t, r.Checks, "no check ran")
-	assert.Contains(t, r.Text(), "the checks could not run")
+	assert.Contains(t, exercises.ReportText(r), "the checks could not run")
 }
 
 func TestLearnerOutputIsKept(t *testing.T) {
@@ -115,7 +115,7 @@ func TestFailFastStopsAfterTheFirstFailure(t *testing.T) {
 		return native.Run(ctx, src, harness)
 	})
 	r := e.Grade(context.Background(), counting, e.Starter, exercises.Options{FailFast: true, Timeout: gradeOptions.Timeout})
-	require.Equal(t, exercises.StatusFail, r.Status, r.Text())
+	require.Equal(t, exercises.StatusFail, r.Status, exercises.ReportText(r))
 	assert.Equal(t, int32(1), ran.Load(), "the starter fails the first check; nothing else runs")
 	assert.Equal(t, "the check did not run", r.Checks[len(r.Checks)-1].Message)
 }

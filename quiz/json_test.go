@@ -96,7 +96,7 @@ var vectorResponses = map[string][]Response{
 // the grading vectors. Run `go test ./quiz -run Golden -update` after
 // changing the bank or the grader.
 func TestGolden(t *testing.T) {
-	site, err := defaultBank(t).SiteJSON()
+	site, err := SiteJSON(defaultBank(t))
 	require.NoError(t, err)
 	vectors := map[string]Report{}
 	for name, rs := range vectorResponses {
@@ -139,7 +139,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestSiteJSON(t *testing.T) {
-	data, err := defaultBank(t).SiteJSON()
+	data, err := SiteJSON(defaultBank(t))
 	require.NoError(t, err)
 	var doc struct {
 		Schema    int        `json:"schema"`

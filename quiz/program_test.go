@@ -50,7 +50,7 @@ func TestOutputProgramsMatchKeys(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Run(), "go run %s\nstderr:\n%s", pkg, stderr.String())
-			assert.NoError(t, q.CheckOutput(stdout.String()), "go run %s", pkg)
+			assert.NoError(t, CheckOutput(q, stdout.String()), "go run %s", pkg)
 		})
 	}
 }
@@ -87,9 +87,9 @@ func TestCheckOutput(t *testing.T) {
 		{"", false},
 	}
 	for _, c := range cases {
-		err := q.CheckOutput(c.stdout)
+		err := CheckOutput(q, c.stdout)
 		assert.Equal(t, c.ok, err == nil, "stdout %q: want ok=%v, got error %v", c.stdout, c.ok, err)
 	}
-	err := Question{ID: "n", Kind: Numeric}.CheckOutput("1")
+	err := CheckOutput(Question{ID: "n", Kind: Numeric}, "1")
 	assert.Error(t, err, "a numeric question has no program output to check")
 }

@@ -96,7 +96,7 @@ func buildSite() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	bankJSON, err := b.SiteJSON()
+	bankJSON, err := quiz.SiteJSON(b)
 	if err != nil {
 		return "", err
 	}

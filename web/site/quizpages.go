@@ -28,7 +28,7 @@ func loadQuiz() (*quizInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("site: quiz bank: %w", err)
 	}
-	doc, err := b.SiteJSON()
+	doc, err := quiz.SiteJSON(b)
 	if err != nil {
 		return nil, fmt.Errorf("site: quiz bank: %w", err)
 	}

@@ -121,9 +121,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Parallel: *parallel, Timeout: *timeout, Hints: levels, Seed: *seed, FailFast: *failFast,
 	})
 	if *asJSON {
-		stdout.Write(report.ResultsJSON())
+		stdout.Write(exercises.ResultsJSON(report))
 	} else {
-		io.WriteString(stdout, report.Text())
+		io.WriteString(stdout, exercises.ReportText(report))
 	}
 	if report.Status != exercises.StatusPass {
 		return 1

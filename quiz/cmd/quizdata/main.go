@@ -29,7 +29,7 @@ func run(out string) error {
 	if err != nil {
 		return err
 	}
-	data, err := b.SiteJSON()
+	data, err := quiz.SiteJSON(b)
 	if err != nil {
 		return err
 	}
