@@ -75,6 +75,18 @@ func TestReadyAndVersion(t *testing.T) {
 	assert.False(t, s.rejected)
 	assert.True(t, s.value.Bool(), "ready resolves with true")
 	assert.Contains(t, ns().Get("version").String(), "go1.", "version names the Go release")
+
+	mod, err := os.ReadFile("../go.mod")
+	require.NoError(t, err)
+	var want string
+	for line := range strings.Lines(string(mod)) {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "github.com/traefik/yaegi" {
+			want = f[1]
+		}
+	}
+	require.NotEmpty(t, want, "go.mod requires github.com/traefik/yaegi")
+	assert.True(t, strings.HasSuffix(ns().Get("version").String(), ", yaegi "+want),
+		"version names the interpreter go.mod requires: want suffix %q, got %q", ", yaegi "+want, ns().Get("version").String())
 }
 
 func TestRunAllowedProgram(t *testing.T) {
