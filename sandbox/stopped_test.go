@@ -12,12 +12,12 @@ import (
 // A goroutine that is between a panic and the deferred recover that would
 // end it when the run stops: the interpreter no longer runs the recover,
 // and the panic ended the whole process (in the browser, the worker that
-// serves the next run). Here the deferred function waits before it
-// recovers, so the run stops (main returns) with every goroutine of the
-// program mid-panic, whatever the timing: each form of go statement, and
-// each other way interpreted code runs on a goroutine of its own, crashed
-// the test binary before its goroutine was started through compiled code
-// (run.safe).
+// serves the next run). Here the deferred function waits on a channel
+// before it recovers, so the run stops (main returns) with every
+// goroutine of the program mid-panic, whatever the timing: each form of
+// go statement, and each other way interpreted code runs on a goroutine
+// of its own, crashed the test binary (natively and under Node) before
+// its goroutine was started through compiled code (run.safe).
 func TestGoroutinesMidPanicWhenTheRunStopsDoNotKillTheRuntime(t *testing.T) {
 	skipUnderRace(t)
 	const head = `package main
@@ -30,11 +30,15 @@ import (
 
 var _ sync.WaitGroup
 
-// work panics and recovers only after a long wait, by which time main
-// has returned.
+// never is never ready: a deferred function waiting on it is still
+// waiting when main returns (a sleep would do natively, but a sleeper is
+// not woken when the run stops in the browser runtime).
+var never = make(chan int)
+
+// work panics and recovers only after main has returned.
 func work(v int) {
 	defer func() {
-		time.Sleep(time.Hour)
+		<-never
 		recover()
 	}()
 	panic(v)
@@ -53,7 +57,7 @@ func startGeneric[T any](v T) {
 	go work(1)
 	go func(x T) {
 		defer func() {
-			time.Sleep(time.Hour)
+			<-never
 			recover()
 		}()
 		panic(x)
@@ -74,8 +78,8 @@ func main() {
 		{"go obj.Method(x)", "\tw := &W{n: 1}\n\tfor i := range 2 {\n\t\tgo w.work(i)\n\t}\n"},
 		{"go (*T).Method(p, x)", "\tgo (*W).work(&W{}, 3)\n"},
 		{"go funcValue(x)", "\tf := work\n\tfor i := range 2 {\n\t\tgo f(i)\n\t}\n"},
-		{"go func(){}()", "\tfor i := 0; i < 3; i++ {\n\t\tgo func() {\n\t\t\tdefer func() {\n\t\t\t\ttime.Sleep(time.Hour)\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(i)\n\t\t}()\n\t}\n"},
-		{"go func(v int){}(i)", "\tfor i := range 3 {\n\t\tgo func(v int) {\n\t\t\tdefer func() {\n\t\t\t\ttime.Sleep(time.Hour)\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(v)\n\t\t}(i)\n\t}\n"},
+		{"go func(){}()", "\tfor i := 0; i < 3; i++ {\n\t\tgo func() {\n\t\t\tdefer func() {\n\t\t\t\t<-never\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(i)\n\t\t}()\n\t}\n"},
+		{"go func(v int){}(i)", "\tfor i := range 3 {\n\t\tgo func(v int) {\n\t\t\tdefer func() {\n\t\t\t\t<-never\n\t\t\t\trecover()\n\t\t\t}()\n\t\t\tpanic(v)\n\t\t}(i)\n\t}\n"},
 		{"go in a goroutine", "\tgo func() {\n\t\tn := 4\n\t\tgo work(n)\n\t}()\n"},
 		{"go in generic code", "\tstartGeneric(5)\n\tstartGeneric(\"s\")\n"},
 		{"AfterFunc with a method value", "\ttime.AfterFunc(time.Microsecond, W{n: 6}.tick)\n"},
