@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // lowerCaseLists joins the expressions of each case of a switch without a
@@ -116,9 +118,37 @@ func (l *lowerer) lowerSwitchInit(n *ast.SwitchStmt) ast.Stmt {
 	l.note("switches with an init statement")
 	init := n.Init
 	n.Init = nil
-	var sw ast.Stmt = n
+	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{init, l.labeledStmt(n)}, Rbrace: n.Body.Rbrace}
+}
+
+// labeledStmt is n under its label, if it has one.
+func (l *lowerer) labeledStmt(n ast.Stmt) ast.Stmt {
 	if label, ok := l.labels[n]; ok {
-		sw = &ast.LabeledStmt{Label: label, Colon: label.End(), Stmt: n}
+		return &ast.LabeledStmt{Label: label, Colon: label.End(), Stmt: n}
 	}
-	return &ast.BlockStmt{Lbrace: n.Switch, List: []ast.Stmt{init, sw}, Rbrace: n.Body.Rbrace}
+	return n
+}
+
+// replaceLabeled replaces the statement n by s, a block holding n (under
+// its label, if it has one): a labeled n is replaced with its label, by
+// the LabeledStmt case of lower.
+func (l *lowerer) replaceLabeled(c *astutil.Cursor, n, s ast.Stmt) {
+	if _, labeled := l.labels[n]; labeled {
+		l.labeledBlocks[n] = s
+		return
+	}
+	c.Replace(s)
+}
+
+// withFirst returns s with the statements pre in front of it: in the same
+// block when s is one.
+func withFirst(pre []ast.Stmt, s ast.Stmt) ast.Stmt {
+	if len(pre) == 0 {
+		return s
+	}
+	if b, ok := s.(*ast.BlockStmt); ok {
+		b.List = append(pre, b.List...)
+		return b
+	}
+	return &ast.BlockStmt{Lbrace: s.Pos(), List: append(pre, s), Rbrace: s.End()}
 }

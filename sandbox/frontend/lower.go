@@ -314,12 +314,15 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.lowerInterfaceCases(n)
 		l.lowerCaseLists(n)
+		pre := l.commaOKInit(n.Init)
 		if s := l.lowerSwitchInit(n); s != nil {
-			if _, labeled := l.labels[n]; labeled {
-				l.labeledBlocks[n] = s // the label moves inside: see LabeledStmt
-				break
-			}
-			c.Replace(s)
+			l.replaceLabeled(c, n, withFirst(pre, s))
+		} else if pre != nil {
+			l.replaceLabeled(c, n, withFirst(pre, l.labeledStmt(n)))
+		}
+	case *ast.IfStmt:
+		if pre := l.commaOKInit(n.Init); pre != nil {
+			l.replaceLabeled(c, n, withFirst(pre, l.labeledStmt(n)))
 		}
 	case *ast.ExprStmt:
 		if s := l.lowerClear(n); s != nil {

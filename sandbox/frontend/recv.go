@@ -186,21 +186,20 @@ func (l *lowerer) lowerCommaOKDefine(c *astutil.Cursor, n *ast.AssignStmt) bool 
 }
 
 // zeroAssertTemps declares the temporaries of a comma-ok type assertion
-// (stmts from defineFromTemps) with their zero values before assigning
-// them: a failed assertion leaves its result as it was, and in a loop the
-// interpreter's slot holds the previous iteration's value (p, ok :=
-// v.(*T) gave a non-nil p with ok false).
+// or map index (stmts from defineFromTemps) with their zero values before
+// assigning them: a failed assertion or a missing key leaves the result
+// as it was, and in a loop the interpreter's slot holds the previous
+// iteration's value (p, ok := v.(*T) gave a non-nil p with ok false).
 func (l *lowerer) zeroAssertTemps(rhs ast.Expr, stmts []ast.Stmt) []ast.Stmt {
-	ta, ok := ast.Unparen(rhs).(*ast.TypeAssertExpr)
-	if !ok || ta.Type == nil || len(stmts) == 0 {
+	if len(stmts) == 0 {
 		return stmts
 	}
 	temps, ok := stmts[0].(*ast.AssignStmt)
 	if !ok || temps.Tok != token.DEFINE || len(temps.Lhs) != 2 {
 		return stmts
 	}
-	texpr, local := l.typeExpr(l.typeOf(ta.Type))
-	if local {
+	texpr, need := l.commaOKZeroType(rhs)
+	if !need || texpr == "" {
 		return stmts
 	}
 	var decls []ast.Stmt
@@ -215,6 +214,46 @@ func (l *lowerer) zeroAssertTemps(rhs ast.Expr, stmts []ast.Stmt) []ast.Stmt {
 	}
 	temps.Tok = token.ASSIGN
 	return append(decls, stmts...)
+}
+
+// commaOKZeroType spells the type of the value of a comma-ok type
+// assertion or map index rhs, for temporaries declared just before it;
+// need is false for a receive, which the interpreter zeroes itself. A
+// type that cannot be named there is refused at rhs (texpr "").
+func (l *lowerer) commaOKZeroType(rhs ast.Expr) (texpr string, need bool) {
+	if _, recv := ast.Unparen(rhs).(*ast.UnaryExpr); recv {
+		return "", false
+	}
+	tuple, ok := l.typeOf(rhs).(*types.Tuple)
+	if !ok || tuple.Len() != 2 {
+		return "", false
+	}
+	t := tuple.At(0).Type()
+	texpr, local := l.typeExpr(t)
+	if local && !l.namesAt(t, rhs.Pos()) {
+		l.unsupported(rhs.Pos(), "a comma-ok type assertion or map index inside a loop, of a value whose type is declared inside a function and not named at this line, is not supported by the playground; declare the type at package level")
+		return "", true
+	}
+	return texpr, true
+}
+
+// namesAt reports whether t, which mentions a type declared inside a
+// function, is that named type (or a pointer to it) and its name means it
+// at pos, so that typeExpr's spelling is valid there.
+func (l *lowerer) namesAt(t types.Type, pos token.Pos) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.TypeArgs().Len() > 0 {
+		return false
+	}
+	scope := l.pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(named.Obj().Name(), pos)
+	return obj == named.Obj()
 }
 
 // defineFromTemps returns "t1, t2 := rhs" followed by a definition of
@@ -262,4 +301,27 @@ func (l *lowerer) lowerCommClause(n *ast.CommClause) {
 	}
 	n.Comm = stmts[0]
 	n.Body = append(stmts[1:], n.Body...)
+}
+
+// commaOKInit lowers "v, ok := rhs" as the init statement of an if or a
+// switch inside a loop, where lowerCommaOKDefine cannot put statements in
+// front of it (see zeroAssertTemps). It returns the
+// statements that must run first, declaring zeroed temporaries and
+// assigning rhs to them, and makes the init define v and ok from the
+// temporaries; nil when there is nothing to do.
+func (l *lowerer) commaOKInit(init ast.Stmt) []ast.Stmt {
+	n, ok := init.(*ast.AssignStmt)
+	if !ok || n.Tok != token.DEFINE || len(n.Lhs) != 2 || len(n.Rhs) != 1 || !l.inLoop() || !l.isCommaOK(n.Rhs[0]) {
+		return nil
+	}
+	texpr, need := l.commaOKZeroType(n.Rhs[0])
+	if !need || texpr == "" {
+		return nil
+	}
+	l.note("comma-ok definitions in loops")
+	value, found := l.fresh("t"), l.fresh("t")
+	pre := l.parseStmts("var " + value + " " + texpr + "\nvar " + found + " bool")
+	pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(value), ast.NewIdent(found)}, Tok: token.ASSIGN, Rhs: n.Rhs})
+	n.Rhs = []ast.Expr{ast.NewIdent(value), ast.NewIdent(found)}
+	return pre
 }
