@@ -76,3 +76,25 @@ func TestRunOfThePageExampleTakesOverItsWarmUp(t *testing.T) {
 	}
 	assert.Empty(t, p.All())
 }
+
+// TestWarmUpProgramsRun: every warm-up program runs to its end. One that
+// the engine refuses warms up nothing but the parser, and nobody sees it
+// fail, since a warm-up's result is discarded.
+func TestWarmUpProgramsRun(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	got := eval[[]string](t, ctx, `(async () => {
+		const { WARM_UPS } = await import("./js/runtime.js");
+		const out = [];
+		for (const source of WARM_UPS) {
+			const r = await playground.runtime.run(source);
+			out.push(r.error ? r.error.kind + ": " + r.error.message : "exit " + r.exitCode);
+		}
+		return out;
+	})()`)
+	require.NotEmpty(t, got, "no warm-up programs")
+	for i, res := range got {
+		assert.Equal(t, "exit 0", res, "warm-up program %d", i)
+	}
+	assert.Empty(t, p.All())
+}

@@ -45,7 +45,7 @@ const WARM_UP_TIMEOUT_MS = 30000;
 // paths once, so a learner's first Run after the page sat idle for a moment
 // costs what a warm run does. A run asked for during the warm-up waits for
 // the program in progress only, never for the rest.
-const WARM_UPS = [`package main
+export const WARM_UPS = [`package main
 
 import "fmt"
 
