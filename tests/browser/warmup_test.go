@@ -57,9 +57,9 @@ func TestRunOfThePageExampleTakesOverItsWarmUp(t *testing.T) {
 				try {
 					await rt.ready; // the warm-up run of the example has just started
 					const chunks = [];
-					const r = await rt.run(`+js(tc.source)+`, {onStdout: (c) => chunks.push(c)});
+					const r = await rt.run(`+js(tc.source)+`, {onStdout: (c) => chunks.push(c), timeoutMs: 60000});
 					const takenOver = rt.stats().warmUpsTakenOver;
-					const again = await rt.run(`+js(tc.source)+`);
+					const again = await rt.run(`+js(tc.source)+`, {timeoutMs: 60000});
 					return {Stdout: r.stdout, Streamed: chunks.join(""), Error: r.error ? r.error.kind + ": " + r.error.message : "",
 						Again: again.stdout, TakenOver: takenOver, TakenOverAfter: rt.stats().warmUpsTakenOver};
 				} finally {
@@ -87,7 +87,8 @@ func TestWarmUpProgramsRun(t *testing.T) {
 		const { WARM_UPS } = await import("./js/runtime.js");
 		const out = [];
 		for (const source of WARM_UPS) {
-			const r = await playground.runtime.run(source);
+			// A cold run on a loaded machine may take more than the default.
+			const r = await playground.runtime.run(source, {timeoutMs: 60000});
 			out.push(r.error ? r.error.kind + ": " + r.error.message : "exit " + r.exitCode);
 		}
 		return out;
