@@ -154,3 +154,31 @@ func main() {
 		})
 	}
 }
+
+// A callback run on a goroutine of its own, passed through a function
+// value (time.AfterFunc, a WaitGroup's Go or a clock's AfterFunc used as
+// values): its panic is the program's, reported at the callback, where it
+// used to end the whole process; a method of the program's own named Go
+// or AfterFunc is called as written.
+func TestCallbacksThroughFunctionValuesReportTheirPanics(t *testing.T) {
+	skipUnderRace(t)
+	cases := []struct{ name, body string }{
+		{"time.AfterFunc as a value", "\tafter := time.AfterFunc\n\tafter(time.Millisecond, func() { panic(\"boom\") })\n\ttime.Sleep(time.Second)\n"},
+		{"wg.Go as a value", "\tvar wg sync.WaitGroup\n\tstart := wg.Go\n\tstart(func() { panic(\"boom\") })\n\twg.Wait()\n"},
+		{"clock AfterFunc as a value", "\tc := clock.NewVirtual(time.Unix(0, 0))\n\tafter := c.AfterFunc\n\tafter(time.Millisecond, func() { panic(\"boom\") })\n\tc.Advance(time.Second)\n\ttime.Sleep(time.Second)\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			src := "package main\n\nimport (\n\t\"sync\"\n\t\"time\"\n\n\t\"github.com/flakylab/flakylab/core/clock\"\n)\n\nvar _ sync.WaitGroup\nvar _ = clock.NewVirtual\nvar _ = time.Now\n\nfunc main() {\n" + tc.body + "}\n"
+			res := runSource(t, src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant the callback's panic", src)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror: %v", src, res.Err)
+			assert.Contains(t, res.Err.Message, "panic: boom", "source:\n%s", src)
+		})
+	}
+	own := "package main\n\nimport \"fmt\"\n\ntype R struct{}\n\nfunc (R) Go(n int) { fmt.Println(\"go\", n) }\n\nfunc (R) AfterFunc(d int, f func(int) int) { fmt.Println(\"after\", f(d)) }\n\nfunc main() {\n\tR{}.Go(3)\n\tR{}.AfterFunc(2, func(x int) int { return x * 2 })\n}\n"
+	res := runSource(t, own, Options{})
+	requireSuccess(t, own, res)
+	assert.Equal(t, "go 3\nafter 4\n", res.Stdout, "source:\n%s", own)
+}

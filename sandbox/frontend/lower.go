@@ -358,6 +358,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.checkMake(n)
 		}
 		l.replaceExpr(c, n, l.lowerCall(n))
+		l.shieldOwnCallbackCall(n)
 	case *ast.Ident:
 		if e := l.funcIntoInterface(n, c.Parent()); e != nil {
 			l.replaceExpr(c, n, e)
@@ -386,6 +387,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	case *ast.SelectorExpr:
 		l.refuseOS(n)
+		if e := l.lowerCallbackValue(c, n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerNilMethodValue(n, c.Parent()); e != nil {
 			l.replaceExpr(c, n, e)
 			break
