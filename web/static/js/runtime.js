@@ -35,16 +35,17 @@ const COLD_START_MS = 5000;
 const WARM_UP_TIMEOUT_MS = 30000;
 
 // WARM_UPS are the programs a new runner worker runs before it takes real
-// ones. The first, tiny, absorbs a fresh Go instance's first run; a page
-// that names its own first example (the warmUp option) runs that instead,
-// and a Run of that example pressed meanwhile takes that run over rather
-// than waiting for it. The second is a lesson's everyday program (time, a
-// course package, a type with a method, a loop, goroutines, Printf verbs
-// printed): it decodes the type information of those packages and has the
-// engine compile the front end's, the interpreter's and the output's common
-// paths once, so a learner's first Run after the page sat idle for a moment
-// costs what a warm run does. A run asked for during the warm-up waits for
-// the program in progress only, never for the rest.
+// ones when the page names no example of its own (the warmUp option; a
+// page that does runs just that, which reaches what its examples reach,
+// and a Run of it pressed meanwhile takes that run over rather than
+// waiting for it). The first, tiny, absorbs a fresh Go instance's first
+// run. The second is a lesson's everyday program (time, a course package,
+// a type with a method, a loop, goroutines, Printf verbs printed): it
+// decodes the type information of those packages and has the engine
+// compile the front end's, the interpreter's and the output's common paths
+// once, so a learner's first Run after the page sat idle for a moment costs
+// what a warm run does. A run asked for during the warm-up waits for the
+// program in progress only, never for the rest.
 export const WARM_UPS = [`package main
 
 import "fmt"
@@ -464,7 +465,7 @@ export class Runtime {
       }, Math.max(this.#timeoutMs, WARM_UP_TIMEOUT_MS));
     });
     const example = this.#pageExample;
-    const programs = example === null ? WARM_UPS : [example, ...WARM_UPS.slice(1)];
+    const programs = example === null ? WARM_UPS : [example];
     try {
       for (const [i, source] of programs.entries()) {
         // A run waiting for this worker goes before the rest of the warm-up.
