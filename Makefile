@@ -74,7 +74,7 @@ test-wasm: ## core tests compiled to GOOS=js GOARCH=wasm and run under Node
 .PHONY: test-quiz
 test-quiz: node_modules/.package-lock.json ## quiz scheduling and grading under Node; the quiz pages in headless Chromium
 	node --test web/quiz/
-	$(GO) test -tags browser -count=1 -timeout 4m ./tests/quizbrowser/
+	$(GO) test -tags browser -count=1 -timeout 8m ./tests/quizbrowser/
 
 .PHONY: values-matrix
 values-matrix: ## the program's own types through interfaces: pass, refused and WRONG by kind, holder and use

@@ -39,7 +39,7 @@ test-js: ## unit tests of the page host's and the course pages' pure parts under
 	node --experimental-detect-module --test web/test/ web/site/js/
 
 test-browser: dist ## the playground in headless Chromium (/usr/bin/chromium)
-	$(GO) test -tags browser -count=1 -timeout 5m ./tests/browser/...
+	$(GO) test -tags browser -count=1 -timeout 12m ./tests/browser/...
 
 bench-web: dist ## headless Chromium: the playground's ready, run and respawn times; a first visit to a lesson at 9 and 1.6 Mbps, links emulated by the server (shaped) and by CDP, each link's measured rate (bytes, ready, first run, its requests on a time line)
 	$(GO) run ./tests/browser/cmd/webbench -dir $(DIST)
