@@ -90,14 +90,14 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 		if pkgIface {
 			fallback = "\tr, ok := v.(" + iexpr + ")\n\treturn r, ok\n" // the package's own types
 		}
-		if pkgIface {
-			return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() + fallback + "}\n\n" +
-				"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tif r, ok := " + n + "(v); ok {\n\t\treturn r\n\t}\n\treturn v.(" + iexpr + ")\n}"
+		last := "\treturn v.(" + iexpr + ")\n" // the packages' types
+		if !pkgIface {
+			last = "\tif v == nil {\n\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: interface is nil, not "+qualified) + "))\n\t}\n" +
+				"\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(" is not "+qualified+": missing method "+iface.Underlying().(*types.Interface).Method(0).Name()) + "))\n"
 		}
 		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() + fallback + "}\n\n" +
-			"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tr, ok := " + n + "(v)\n\tif !ok {\n" +
-			"\t\tif v == nil {\n\t\t\tpanic(" + strconv.Quote("interface conversion: interface is nil, not "+qualified) + ")\n\t\t}\n" +
-			"\t\tpanic(" + strconv.Quote("interface conversion: value is not "+qualified) + ")\n\t}\n\treturn r\n}"
+			"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tif r, ok := " + n + "(v); ok {\n\t\treturn r\n\t}\n" +
+			l.missingMethodPanics(iface, qualified) + last + "}"
 	})
 	l.note("assertions to the program's interfaces")
 	return name, name + "_must", true
@@ -145,10 +145,37 @@ func (l *lowerer) lowerAssertAny(n *ast.TypeAssertExpr, t types.Type, commaOK bo
 	}
 	name := l.helper("assertany "+xexpr+" "+texpr, "assertany", func(f string) string {
 		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n\tif v == nil {\n\t\treturn nil, false\n\t}\n\treturn v, true\n}\n\n" +
-			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tif v == nil {\n\t\tpanic(" + strconv.Quote("interface conversion: interface is nil, not "+texpr) + ")\n\t}\n\treturn v\n}"
+			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tif v == nil {\n\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: interface is nil, not "+texpr) + "))\n\t}\n\treturn v\n}"
 	})
 	if !commaOK {
 		name += "_must"
 	}
 	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
 }
+
+// missingMethodPanics returns the statements of an assertion's helper
+// that panic, as Go does, when v holds a value of the program's type
+// without all of iface's methods, naming the first one it lacks.
+func (l *lowerer) missingMethodPanics(iface types.Type, qualified string) string {
+	it := iface.Underlying().(*types.Interface)
+	var b strings.Builder
+	for _, tn := range l.ownTypes() {
+		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if _, local := l.typeExpr(c); local || types.IsInterface(c) {
+				continue
+			}
+			if m, _ := types.MissingMethod(c, it, true); m != nil {
+				name := l.typeString(c, func(p *types.Package) string { return p.Name() })
+				b.WriteString("\tif " + l.dynTypeHelper() + "(v) == " + strconv.Quote(name) + " {\n\t\tpanic(" + l.errorsNew() + "(" +
+					strconv.Quote("interface conversion: "+name+" is not "+qualified+": missing method "+m.Name()) + "))\n\t}\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// errorsNew is errors.New as the lowered program names it: the front
+// end's helpers panic with an error, as the Go runtime does (a
+// runtime.Error; the interpreter cannot make one), with the runtime's
+// message.
+func (l *lowerer) errorsNew() string { return l.importName("errors") + ".New" }

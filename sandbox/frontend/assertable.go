@@ -35,7 +35,10 @@ func isError(t types.Type) bool {
 // T is a concrete type, into a call of a helper that asks assertable first.
 // It returns nil to keep n.
 func (l *lowerer) lowerConcreteAssert(n *ast.TypeAssertExpr, commaOK bool) ast.Expr {
-	if !commaOK || !isError(l.typeOf(n.X)) {
+	if !commaOK {
+		return l.lowerConcreteMust(n)
+	}
+	if !isError(l.typeOf(n.X)) {
 		return nil
 	}
 	t := l.typeOf(n.Type)

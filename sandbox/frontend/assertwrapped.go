@@ -150,8 +150,8 @@ func (l *lowerer) nativeAssertHelper(x, t types.Type) string {
 		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n" + test +
 			"\tvar zero " + texpr + "\n\treturn zero, false\n}\n\n" +
 			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tr, ok := " + f + "(v)\n\tif !ok {\n" +
-			"\t\tif v == nil {\n\t\t\tpanic(" + strconv.Quote("interface conversion: "+static+" is nil, not "+show) + ")\n\t\t}\n" +
-			"\t\tpanic(" + strconv.Quote("interface conversion: "+static+" is ") + " + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(", not "+show) + ")\n\t}\n\treturn r\n}"
+			"\t\tif v == nil {\n\t\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: "+static+" is nil, not "+show) + "))\n\t\t}\n" +
+			"\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: "+static+" is ") + " + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(", not "+show) + "))\n\t}\n\treturn r\n}"
 	})
 }
 

@@ -247,8 +247,8 @@ func (l *lowerer) boxDecl(n string, t types.Type, texpr string) string {
 	show := l.typeString(t, func(p *types.Package) string { return p.Name() })
 	notShow := strconv.Quote(", not " + show)
 	b.WriteString("\nfunc " + n + "_must(v any, static string) " + texpr + " {\n\tb, ok := v.(" + n + ")\n\tif !ok {\n" +
-		"\t\tif v == nil {\n\t\t\tpanic(\"interface conversion: \" + static + \" is nil\" + " + notShow + ")\n\t\t}\n" +
-		"\t\tpanic(\"interface conversion: \" + static + \" is \" + " + l.dynTypeHelper() + "(v) + " + notShow + ")\n\t}\n\treturn b." + n + "_v\n}\n")
+		"\t\tif v == nil {\n\t\t\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + static + \" is nil\" + " + notShow + "))\n\t\t}\n" +
+		"\t\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + static + \" is \" + " + l.dynTypeHelper() + "(v) + " + notShow + "))\n\t}\n\treturn b." + n + "_v\n}\n")
 	return b.String()
 }
 

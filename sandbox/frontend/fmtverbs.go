@@ -263,6 +263,16 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 		return &ast.CallExpr{Fun: ast.NewIdent(l.printableElements(t, c)), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
 	case l.programInterfaceOperand(op, t, c) != nil:
 		return l.programInterfaceOperand(op, t, c)
+	case strings.IndexByte("vsqxX", c) >= 0 && l.pointerPrintOperand(t):
+		// The interpreter hands fmt a variable or a literal with its
+		// pointer's methods (and a conversion's result with a broken
+		// one); a function's result it hands as Go does, when the value
+		// has no method of its own (fmt formats what that returns).
+		if own, _ := l.pointerPrintMethods(t); own != "" {
+			return &ast.CallExpr{Fun: &ast.SelectorExpr{X: op, Sel: ast.NewIdent(own)}, Lparen: op.End(), Rparen: op.End()}
+		}
+		texpr, _ := l.typeExpr(t)
+		return &ast.CallExpr{Fun: l.parseExpr("func(v " + texpr + ") " + texpr + " { return v }"), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
 	case strings.IndexByte("vsqxX", c) >= 0 && l.ownErrorType(t):
 		// A conversion error(op) is not enough: only a value that went
 		// through a function's error result reaches fmt with its method.
@@ -475,6 +485,11 @@ func (l *lowerer) wrappedTypeHelper(t types.Type) string {
 				b.WriteString("\t" + l.caseOn("v", t, c, x) + "\t\treturn " + strconv.Quote(l.typeString(c, qualify)) + "\n\t}\n")
 			}
 		}
+		if isError(t) {
+			for _, c := range l.errorfStandIns() {
+				b.WriteString("\tif _, ok := v.(" + c[0] + "); ok {\n\t\treturn " + strconv.Quote(c[1]) + "\n\t}\n")
+			}
+		}
 		b.WriteString("\treturn " + l.dynTypeHelper() + "(v)\n}")
 		return b.String()
 	})
@@ -519,6 +534,11 @@ func (l *lowerer) dynCases() string {
 				continue
 			}
 			b.WriteString("\tif " + l.typeTest("v", t) + " {\n\t\treturn " + strconv.Quote(s) + "\n\t}\n")
+		}
+	}
+	if _, ok := l.helpers["fmt.Errorf"]; ok {
+		for _, c := range l.errorfStandIns() {
+			b.WriteString("\tif _, ok := v.(" + c[0] + "); ok {\n\t\treturn " + strconv.Quote(c[1]) + "\n\t}\n")
 		}
 	}
 	return b.String()

@@ -80,6 +80,13 @@ func (l *lowerer) ifaceEqHelper(param string, static types.Type) string {
 					"\t\t\treturn x == y\n\t\t}\n\t\treturn false\n\t}\n")
 			}
 		}
+		if isError(static) {
+			// The interpreter cannot compare two of fmt.Errorf's
+			// stand-ins either.
+			for _, t := range l.errorfStandIns() {
+				b.WriteString("\tif x, ok := a.(" + t[0] + "); ok {\n\t\ty, ok := b.(" + t[0] + ")\n\t\treturn ok && x == y\n\t}\n")
+			}
+		}
 		b.WriteString("\treturn a == b\n}")
 		return b.String()
 	})
@@ -94,4 +101,18 @@ func (l *lowerer) hasMethodTypes() bool {
 		}
 	}
 	return false
+}
+
+// errorfStandIns returns the types standing in for fmt.Errorf's results
+// with %w (lowerErrorf), each with the name Go gives its own, in a
+// program whose own error types make lowerErrorf use them: the
+// interpreter holds them in an error as it holds the program's types.
+func (l *lowerer) errorfStandIns() [][2]string {
+	if !l.hasOwnErrors() {
+		return nil
+	}
+	errorf := l.helper("fmt.Errorf", "errorf", func(n string) string {
+		return strings.ReplaceAll(errorfHelper, "$F", n)
+	})
+	return [][2]string{{"*" + errorf + "_one", "*fmt.wrapError"}, {"*" + errorf + "_list", "*fmt.wrapErrors"}}
 }

@@ -151,11 +151,20 @@ func (l *lowerer) unwrapHelper(e ast.Expr, target types.Type) string {
 		if isError(p) {
 			b.WriteString("\tif v == nil || !" + l.assertable() + "(v) {\n\t\treturn v\n\t}\n")
 		}
-		for i, c := range found {
+		var exprs []string
+		for _, c := range found {
+			cexpr, _ := l.typeExpr(c)
+			exprs = append(exprs, cexpr)
+		}
+		if isError(p) && isEmptyInterface(target) {
+			for _, c := range l.errorfStandIns() {
+				exprs = append(exprs, c[0])
+			}
+		}
+		for i, cexpr := range exprs {
 			// Each type is stored by a function of its own (a variable
 			// of the interface type in this function, assigned from
 			// the assertion's result, kept a reference to its slot).
-			cexpr, _ := l.typeExpr(c)
 			store := f + "_" + strconv.Itoa(i)
 			b.WriteString("\tif c, ok := v.(" + cexpr + "); ok {\n\t\treturn " + store + "(c)\n\t}\n")
 			stores = append(stores, "func "+store+"(p "+cexpr+") "+texpr+" {\n\tvar r "+texpr+" = p\n\treturn r\n}")

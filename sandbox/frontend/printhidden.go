@@ -86,3 +86,37 @@ func (l *lowerer) refuseHiddenMethods(op ast.Expr, t types.Type) bool {
 	l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" (values of the program's types with String or Error methods beside an unexported field of a package's type or of an interface type) is not supported by the playground (it would not print as in Go); print its fields one by one")
 	return true
 }
+
+// pointerPrintMethods reports whether t is a type of the program (not a
+// pointer or interface) without a method fmt calls that *t has: Go's fmt
+// prints a value of t by its fields or by its own method, returned
+// ("Error" or "String", "" for none), which fmt calls first.
+func (l *lowerer) pointerPrintMethods(t types.Type) (own string, ok bool) {
+	n, named := types.Unalias(t).(*types.Named)
+	if !named || n.Obj().Pkg() != l.pkg || types.IsInterface(t) || l.hasTypeParam(t) {
+		return "", false
+	}
+	if _, ptr := t.Underlying().(*types.Pointer); ptr {
+		return "", false
+	}
+	vs, ps := types.NewMethodSet(t), types.NewMethodSet(types.NewPointer(t))
+	for _, name := range []string{"Format", "GoString", "Error", "String"} {
+		if vs.Lookup(nil, name) == nil && ps.Lookup(nil, name) != nil {
+			ok = true
+		}
+		if vs.Lookup(nil, name) != nil && own == "" {
+			own = name
+		}
+	}
+	if own == "Format" || own == "GoString" {
+		return "", false
+	}
+	return own, ok
+}
+
+// pointerPrintOperand reports whether an operand of type t is printed
+// otherwise than the interpreter would (pointerPrintMethods).
+func (l *lowerer) pointerPrintOperand(t types.Type) bool {
+	_, ok := l.pointerPrintMethods(t)
+	return ok
+}

@@ -179,6 +179,11 @@ func (l *lowerer) showDynamic(t types.Type, depth int, m showMode) string {
 	for _, c := range l.showTypes(t, m.named()) {
 		b.WriteString("\t" + l.caseOn("v", t, c, "x") + "\t\treturn " + l.showValue(c, "x", depth, m) + "\n\t}\n")
 	}
+	if m.methods && isEmptyInterface(t) {
+		for _, c := range l.errorfStandIns() { // fmt.Errorf's
+			b.WriteString("\tif x, ok := v.(" + c[0] + "); ok {\n\t\treturn x.Error()\n\t}\n")
+		}
+	}
 	if m.verb != 'v' && isEmptyInterface(t) {
 		// The rest with Go's names (fmtnames.go).
 		n, pkg := l.fmtHelper(), l.importName(progfmt.Path)

@@ -178,6 +178,7 @@ var needsRuntime = map[string]string{
 	"prog_208_assert_nil_interface_to_interface":   "recovered panic values are the runtime's, as for prog_093",
 	"prog_260_panic_value_in_print_method":         "a panic value of the program's type in a String method fmt calls itself is printed by the runtime's stand-in for it",
 	"prog_270_go_statement_arguments_and_captures": "the function value of a go statement is evaluated at the go statement by the runtime's rewrite of go statements; the interpreter alone reads the variable when the goroutine starts",
+	"prog_282_failed_assertion_messages":           "recovered panic values are the runtime's, as for prog_093",
 }
 
 // compilerLines turns go build's stderr into the golden form.
