@@ -15,10 +15,11 @@ import (
 var runtimeMessages = sync.OnceValue(func() []runtimeMessage {
 	return []runtimeMessage{
 		{regexp.MustCompile(`^reflect: (slice|array|string) index out of range$`), "runtime error: index out of range"},
-		{regexp.MustCompile(`^reflect\.Value\.Slice3?: (slice|string) (index )?out of (bounds|range)`), "runtime error: slice bounds out of range"},
+		{regexp.MustCompile(`^reflect\.Value\.Slice3?: (slice|string)( slice)? (index )?out of (bounds|range)`), "runtime error: slice bounds out of range"},
 		{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value$`), "runtime error: invalid memory address or nil pointer dereference"},
 		{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on ptr Value$`), "runtime error: invalid memory address or nil pointer dereference"},
 		{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function$`), "runtime error: invalid memory address or nil pointer dereference"},
+		{regexp.MustCompile(`^reflect: Method on nil interface value$`), "runtime error: invalid memory address or nil pointer dereference"},
 		{regexp.MustCompile(`^reflect: indirection through nil pointer to embedded struct$`), "runtime error: invalid memory address or nil pointer dereference"},
 		{regexp.MustCompile(`^reflect\.MakeSlice: (negative len|len > cap)`), "runtime error: makeslice: len out of range"},
 		{regexp.MustCompile(`^reflect: cannot convert slice with length (\d+) to (?:pointer to )?array with length (\d+)$`), "runtime error: cannot convert slice with length $1 to array or pointer to array with length $2"},

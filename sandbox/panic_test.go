@@ -86,6 +86,24 @@ func TestRunReportsPanicsAtTheLine(t *testing.T) {
 			msg:  "panic: interface conversion: interface {} is string, not int",
 			line: 2, col: 1,
 		},
+		{
+			name: "string sliced past its end",
+			src:  "s := \"héllo\"\nn := 10\nfmt.Println(s[n:])\n",
+			msg:  "panic: runtime error: slice bounds out of range [10:6]",
+			line: 3, col: 1,
+		},
+		{
+			name: "method of a nil interface",
+			src:  "var err error\nfmt.Println(err.Error())\n",
+			msg:  "panic: runtime error: invalid memory address or nil pointer dereference",
+			line: 2, col: 1,
+		},
+		{
+			name: "assertion to fmt.Stringer of a value without String",
+			src:  "package main\n\nimport \"fmt\"\n\ntype T struct{ n int }\n\nfunc main() {\n\tvar v any = T{1}\n\ts := v.(fmt.Stringer)\n\tfmt.Println(s)\n}\n",
+			msg:  "panic: interface conversion: main.T is not fmt.Stringer: missing method String",
+			line: 9, col: 2,
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

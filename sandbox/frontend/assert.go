@@ -166,12 +166,15 @@ func (l *lowerer) missingMethodPanics(iface types.Type, qualified string) string
 			}
 			if m, _ := types.MissingMethod(c, it, true); m != nil {
 				name := l.typeString(c, func(p *types.Package) string { return p.Name() })
-				b.WriteString("\tif " + l.dynTypeHelper() + "(v) == " + strconv.Quote(name) + " {\n\t\tpanic(" + l.errorsNew() + "(" +
-					strconv.Quote("interface conversion: "+name+" is not "+qualified+": missing method "+m.Name()) + "))\n\t}\n")
+				b.WriteString("\tcase " + strconv.Quote(name) + ":\n\t\tpanic(" + l.errorsNew() + "(" +
+					strconv.Quote("interface conversion: "+name+" is not "+qualified+": missing method "+m.Name()) + "))\n")
 			}
 		}
 	}
-	return b.String()
+	if b.Len() == 0 {
+		return ""
+	}
+	return "\tswitch " + l.dynTypeHelper() + "(v) {\n" + b.String() + "\t}\n"
 }
 
 // errorsNew is errors.New as the lowered program names it: the front
