@@ -103,8 +103,11 @@ func formatArg(name string) int {
 // replacement.
 func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	fi := formatArg(name)
-	if fi == -2 || call.Ellipsis.IsValid() {
+	if fi == -2 {
 		return nil
+	}
+	if call.Ellipsis.IsValid() {
+		return l.lowerFmtSpread(call, name)
 	}
 	first := 0
 	switch name {
@@ -123,6 +126,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			for _, op := range call.Args[fi+1:] {
+				if l.refuseVariableFormatOperand(op, l.typeOf(op)) {
+					continue
+				}
 				// An interface operand reaches fmt with its methods (a
 				// wrapper of them); what it holds nested does not.
 				if t := l.typeOf(op); !types.IsInterface(typeOrNil(t)) && l.showOperandNeeds(t, 'v') {

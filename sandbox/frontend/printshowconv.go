@@ -179,6 +179,19 @@ func (l *lowerer) showDynamic(t types.Type, depth int, m showMode) string {
 	for _, c := range l.showTypes(t, m.named()) {
 		b.WriteString("\t" + l.caseOn("v", t, c, "x") + "\t\treturn " + l.showValue(c, "x", depth, m) + "\n\t}\n")
 	}
+	if m.verb != '#' && isEmptyInterface(t) {
+		// A value whose pointer has String or Error: in a slice fmt
+		// would get the interpreter's record of it. (The underlying
+		// type prints as it does but for a name in %!d(main.Code=3).)
+		for _, tn := range l.ownTypes() {
+			_, isStruct := tn.Type().Underlying().(*types.Struct)
+			if own, ok := l.pointerPrintMethods(tn.Type()); ok && own == "" && (isStruct || m.verb == 'v' || m.verb == '+') {
+				if uexpr, local := l.typeExpr(tn.Type().Underlying()); !local {
+					b.WriteString("\t" + l.caseOn("v", t, tn.Type(), "x") + "\t\treturn " + uexpr + "(x)\n\t}\n")
+				}
+			}
+		}
+	}
 	if m.methods && isEmptyInterface(t) {
 		for _, c := range l.errorfStandIns() { // fmt.Errorf's
 			b.WriteString("\tif x, ok := v.(" + c[0] + "); ok {\n\t\treturn x.Error()\n\t}\n")

@@ -173,12 +173,13 @@ func TestInterpreterMatchesGo(t *testing.T) {
 // needsRuntime lists the programs that only the runtime (package sandbox)
 // runs as Go does, with why.
 var needsRuntime = map[string]string{
-	"prog_093_recovered_runtime_errors":            "recovered panic values are the runtime's (its rewrite keeps the program's own values and makes reflect's Go's)",
-	"prog_207_recovered_shift_and_embedded_nil":    "recovered panic values are the runtime's, as for prog_093",
-	"prog_208_assert_nil_interface_to_interface":   "recovered panic values are the runtime's, as for prog_093",
-	"prog_260_panic_value_in_print_method":         "a panic value of the program's type in a String method fmt calls itself is printed by the runtime's stand-in for it",
-	"prog_270_go_statement_arguments_and_captures": "the function value of a go statement is evaluated at the go statement by the runtime's rewrite of go statements; the interpreter alone reads the variable when the goroutine starts",
-	"prog_282_failed_assertion_messages":           "recovered panic values are the runtime's, as for prog_093",
+	"prog_093_recovered_runtime_errors":                     "recovered panic values are the runtime's (its rewrite keeps the program's own values and makes reflect's Go's)",
+	"prog_207_recovered_shift_and_embedded_nil":             "recovered panic values are the runtime's, as for prog_093",
+	"prog_208_assert_nil_interface_to_interface":            "recovered panic values are the runtime's, as for prog_093",
+	"prog_260_panic_value_in_print_method":                  "a panic value of the program's type in a String method fmt calls itself is printed by the runtime's stand-in for it",
+	"prog_270_go_statement_arguments_and_captures":          "the function value of a go statement is evaluated at the go statement by the runtime's rewrite of go statements; the interpreter alone reads the variable when the goroutine starts",
+	"prog_282_failed_assertion_messages":                    "recovered panic values are the runtime's, as for prog_093",
+	"prog_283_runtime_errors_of_strings_and_nil_interfaces": "recovered panic values are the runtime's, as for prog_093",
 }
 
 // compilerLines turns go build's stderr into the golden form.
