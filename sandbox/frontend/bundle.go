@@ -69,21 +69,23 @@ const stubBase = 1 << 30
 
 // importer returns the process-wide importer, splitting the bundle once.
 func importer() (*packageImporter, error) {
-	sharedOnce.Do(func() {
-		entries, err := parseBundle(stubs)
-		if err != nil {
-			sharedErr = err
-			return
-		}
-		fset := token.NewFileSet()
-		fset.AddFile("", -1, stubBase)
-		sharedImporter = &packageImporter{
-			fset:    fset,
-			entries: entries,
-			loaded:  map[string]*types.Package{},
-		}
-	})
+	sharedOnce.Do(func() { sharedImporter, sharedErr = newImporter() })
 	return sharedImporter, sharedErr
+}
+
+// newImporter returns an importer that has checked no stub yet.
+func newImporter() (*packageImporter, error) {
+	entries, err := parseBundle(stubs)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	fset.AddFile("", -1, stubBase)
+	return &packageImporter{
+		fset:    fset,
+		entries: entries,
+		loaded:  map[string]*types.Package{},
+	}, nil
 }
 
 // Import implements types.Importer for the allowed packages.
