@@ -43,20 +43,3 @@ func BenchmarkCheck(b *testing.B) {
 		Check(src, Options{})
 	}
 }
-
-// BenchmarkFirstImport: what a fresh process pays to import fmt, time and
-// strings the first time (their stubs and those they import, parsed and
-// type-checked).
-func BenchmarkFirstImport(b *testing.B) {
-	for range b.N {
-		imp, err := newImporter()
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, path := range []string{"fmt", "time", "strings"} {
-			if _, err := imp.Import(path); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}

@@ -3,8 +3,7 @@ package frontend
 // Allowed lists the import paths a learner's program may import, in the
 // order their type information is stored. It is the one place to change
 // when the playground gains or loses a package: run `go generate
-// ./sandbox/frontend` afterwards so that the embedded declaration stubs
-// follow.
+// ./sandbox/frontend` afterwards so that the embedded export data follows.
 //
 // The sandbox's allow-list is this list, and a sandbox test
 // (TestAllowListsAgree) fails unless the interpreter's symbol tables and
