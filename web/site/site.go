@@ -97,7 +97,9 @@ func Build(o Options) (Result, error) {
 	for _, ex := range all {
 		byName[ex.Name] = ex
 	}
-	tmpl, err := template.New("site").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(templateFS, "templates/*.html")
+	sizes := readRuntimeSizes(o.Out)
+	funcs := template.FuncMap{"join": strings.Join, "runtimeSizes": func() runtimeSizes { return sizes }}
+	tmpl, err := template.New("site").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
 		return Result{}, fmt.Errorf("site: templates: %w", err)
 	}

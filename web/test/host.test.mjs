@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { compileModule, expectedSize, startCompile } from "../static/js/compile.js";
+import { compileModule, expectedSize, startCompile, transferOf } from "../static/js/compile.js";
 import { crashMessage, needsFreshWorker } from "../static/js/slot.js";
 import { BridgeError } from "../static/js/errors.js";
 
@@ -27,6 +27,27 @@ test("expectedSize", () => {
   for (const [headers, want] of cases) {
     assert.equal(expectedSize(new Headers(headers)), want, JSON.stringify(headers));
   }
+});
+
+test("transferOf", () => {
+  const cases = [
+    [{ "Content-Length": "900", "Content-Encoding": "br", "X-Uncompressed-Length": "2700" }, { encoding: "br", bytes: 900 }],
+    [{ "Content-Encoding": " GZIP " }, { encoding: "gzip", bytes: null }],
+    [{ "Content-Length": "2700" }, { encoding: "identity", bytes: 2700 }],
+    [{ "Content-Length": "abc" }, { encoding: "identity", bytes: null }],
+    [{}, { encoding: "identity", bytes: null }],
+  ];
+  for (const [headers, want] of cases) {
+    assert.deepEqual(transferOf(new Headers(headers)), want, JSON.stringify(headers));
+  }
+});
+
+test("compileModule tells how the body crossed the network", async () => {
+  respond(emptyModule, { "Content-Type": "application/wasm", "Content-Length": "8" });
+  const seen = [];
+  await compileModule("http://x/flakylab.wasm", (r, t, transfer) => seen.push(transfer));
+  assert.ok(seen.length > 0);
+  for (const transfer of seen) assert.deepEqual(transfer, { encoding: "identity", bytes: 8 });
 });
 
 test("compileModule streams when the server says application/wasm", async () => {

@@ -19,6 +19,7 @@ import { ReviewStore } from "../../quiz/review.js";
 import { keepOffline } from "./offline.js";
 import { mountExerciseRun } from "./exercise-run.js";
 import { mountSectionsMenu } from "./masthead.js";
+import { RuntimeStatus } from "./runtime-status.js";
 
 // FAILS_BEFORE_SOLUTION is how many checks that did not pass every check
 // unlock "Show a solution".
@@ -140,36 +141,16 @@ class ExercisePage {
   }
 
   #startRuntime() {
-    const status = $('[data-role="runtime"]');
-    const text = $('[data-role="runtime-text"]', status);
-    const bar = $('[data-role="runtime-progress"]', status);
-    status.hidden = false;
-    const failed = (err) => {
-      status.dataset.state = "failed";
-      text.textContent = `The Go runtime could not start (${err?.message ?? err}), so your code cannot be checked here. Reload to try again.`;
-      bar.hidden = true;
-    };
+    const status = new RuntimeStatus($('[data-role="runtime"]'));
+    const failed = (err) => status.failed(err, "Your code cannot be checked here; reload to try again.");
     try {
-      this.rt = new Runtime({
-        onProgress: (got, total) => {
-          const mb = (n) => (n / 1048576).toFixed(1);
-          if (total > 0) {
-            bar.max = total;
-            bar.value = got;
-            text.textContent = `Go runtime: downloading ${mb(got)} of ${mb(total)} MB…`;
-          } else {
-            bar.removeAttribute("value");
-            text.textContent = `Go runtime: downloading ${mb(got)} MB…`;
-          }
-        },
-      });
+      this.rt = new Runtime({ onProgress: (got, total, transfer) => status.progress(got, total, transfer) });
     } catch (err) {
       failed(err);
       return;
     }
     this.rt.ready.then(() => {
-      status.dataset.state = "ready";
-      text.textContent = "Go runtime ready: Check runs your code in this page.";
+      status.ready("Go runtime ready: Check runs your code in this page.");
       this.btn.check.disabled = false;
       this.root.dataset.ready = "true";
     }, failed);

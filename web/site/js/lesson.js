@@ -13,6 +13,7 @@ import { mountBackoff, mountBreaker, mountBucket } from "./pictures.js";
 import { mountSectionsMenu } from "./masthead.js";
 import { mountFleet } from "./fleet-chart.js";
 import { keepOffline } from "./offline.js";
+import { RuntimeStatus } from "./runtime-status.js";
 
 document.documentElement.classList.add("js");
 
@@ -57,10 +58,6 @@ const storage = new Storage({
   },
 });
 
-function megabytes(n) {
-  return (n / 1048576).toFixed(1);
-}
-
 // Session is the page's one Go runtime, shared by its examples and its
 // quizzes' grader: one run at a time, so starting an example stops the one
 // that is running. readyText and failedText are what the status line says
@@ -77,18 +74,15 @@ class Session {
   } = {}) {
     this.failedText = failedText;
     this.storage = storage;
-    this.status = status;
+    this.status = new RuntimeStatus(status);
     this.ready = false;
     this.current = null;
-    this.text = $('[data-role="runtime-text"]', status);
-    this.bar = $('[data-role="runtime-progress"]', status);
-    status.hidden = false;
     // downloaded settles once the runtime's last byte is in (or it failed
     // or was ready first): what the page can wait for has the line to
     // itself until then.
     this.downloaded = new Promise((resolve) => { this.#downloaded = resolve; });
     try {
-      this.rt = new Runtime({ onProgress: (got, total) => this.#progress(got, total), warmUp });
+      this.rt = new Runtime({ onProgress: (got, total, transfer) => this.#progress(got, total, transfer), warmUp });
     } catch (err) {
       this.#failed(err);
       return;
@@ -97,8 +91,7 @@ class Session {
     Promise.all([this.rt.ready, mounted]).then(
       () => {
         this.ready = true;
-        this.status.dataset.state = "ready";
-        this.text.textContent = readyText;
+        this.status.ready(readyText);
       },
       (err) => this.#failed(err),
     );
@@ -106,23 +99,14 @@ class Session {
 
   #downloaded;
 
-  #progress(got, total) {
+  #progress(got, total, transfer) {
     if (total > 0 && got >= total) this.#downloaded();
-    if (total > 0) {
-      this.bar.max = total;
-      this.bar.value = got;
-      this.text.textContent = `Go runtime: downloading ${megabytes(got)} of ${megabytes(total)} MB…`;
-    } else {
-      this.bar.removeAttribute("value");
-      this.text.textContent = `Go runtime: downloading ${megabytes(got)} MB…`;
-    }
+    this.status.progress(got, total, transfer);
   }
 
   #failed(err) {
     this.#downloaded();
-    this.status.dataset.state = "failed";
-    this.text.textContent = `The Go runtime could not start (${err?.message ?? err}). ${this.failedText}`;
-    this.bar.hidden = true;
+    this.status.failed(err, this.failedText);
   }
 
   async run(example, source, handlers) {

@@ -8,6 +8,7 @@ import { Runtime } from "./runtime.js";
 import { OutputView } from "./output.js";
 import { decodeProgram, playgroundLink, programFromHash } from "./share.js";
 import { createEditor, replaceAll, markError } from "./editor.js";
+import { downloadProgress, drawBar } from "./runtime-status.js";
 
 const examples = {
   bucket: `package main
@@ -93,10 +94,6 @@ const ui = {
 };
 const out = { stdout: new OutputView(ui.stdout), stderr: new OutputView(ui.stderr) };
 
-function megabytes(n) {
-  return `${(n / 1e6).toFixed(1)} MB`;
-}
-
 function duration(ms) {
   if (ms === null || ms === undefined || Number.isNaN(ms)) return "unknown";
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -123,15 +120,12 @@ function stream(key) {
   return (chunk) => out[key].append(chunk);
 }
 
-function showProgress(received, total) {
-  if (total) {
-    ui.progress.max = total;
-    ui.progress.value = received;
-    ui.progressText.textContent = `${megabytes(received)} of ${megabytes(total)}`;
-  } else {
-    ui.progress.removeAttribute("value");
-    ui.progressText.textContent = megabytes(received);
-  }
+// showProgress shows the bytes that cross the network, as the course
+// pages do (runtime-status.js).
+function showProgress(received, total, transfer) {
+  const p = downloadProgress(received, total, transfer);
+  drawBar(ui.progress, p);
+  ui.progressText.textContent = p.amount;
 }
 
 function describe(r) {

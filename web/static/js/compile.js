@@ -17,6 +17,18 @@ export function expectedSize(headers) {
   return raw !== null && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+// transferOf says how the body crosses the network: its Content-Encoding
+// ("identity" when there is none) and the bytes that move, which
+// Content-Length counts (the encoded body), or null when the response does
+// not say. The progress counts decoded bytes: a page that wants to show
+// what the learner downloads scales them to these.
+export function transferOf(headers) {
+  const encoding = (headers.get("Content-Encoding") ?? "").trim().toLowerCase() || "identity";
+  const raw = headers.get("Content-Length");
+  const n = Number(raw);
+  return { encoding, bytes: raw !== null && Number.isSafeInteger(n) && n > 0 ? n : null };
+}
+
 function isWasmType(headers) {
   const type = (headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   return type === "application/wasm";
@@ -64,9 +76,9 @@ export function startCompile(url) {
   if (early.has(url)) return;
   const listeners = new Set();
   const entry = { listeners, last: null, module: null };
-  entry.module = compileFresh(url, (received, total) => {
-    entry.last = [received, total];
-    for (const fn of listeners) fn(received, total);
+  entry.module = compileFresh(url, (...progress) => {
+    entry.last = progress;
+    for (const fn of listeners) fn(...progress);
   });
   // Nobody may take it over (the page failed first): no unhandled rejection.
   entry.module.catch(() => {});
@@ -74,7 +86,8 @@ export function startCompile(url) {
 }
 
 // compileModule downloads the wasm at url and compiles it. onProgress gets
-// (bytesReceived, totalBytes or null). It streams the compilation when the
+// (bytesReceived, totalBytes or null, transfer): decoded bytes, and how the
+// body crosses the network (transferOf). It streams the compilation when the
 // server labels the file application/wasm, and otherwise falls back to
 // downloading the whole file and compiling the bytes. A compilation
 // startCompile began for url is taken over (once) rather than repeated.
@@ -98,20 +111,22 @@ async function compileFresh(url, onProgress) {
     throw new BridgeError({ code: "internal", message: `could not download ${url}: HTTP ${res.status}` });
   }
   const total = expectedSize(res.headers);
-  onProgress(0, total);
+  const transfer = transferOf(res.headers);
+  const progress = (received, size) => onProgress(received, size, transfer);
+  progress(0, total);
   try {
     if (res.body && isWasmType(res.headers) && typeof WebAssembly.compileStreaming === "function") {
       // Count on a clone so the engine still sees the original response:
       // Chromium caches the compiled code of a fetched response by URL,
       // which makes the next visit's compile almost free.
-      const counted = countBytes(res.clone().body, total, onProgress, false);
+      const counted = countBytes(res.clone().body, total, progress, false);
       const [module] = await Promise.all([WebAssembly.compileStreaming(res), counted]);
       return module;
     }
     const bytes = res.body
-      ? concat(await countBytes(res.body, total, onProgress, true))
+      ? concat(await countBytes(res.body, total, progress, true))
       : new Uint8Array(await res.arrayBuffer());
-    if (!res.body) onProgress(bytes.byteLength, bytes.byteLength);
+    if (!res.body) progress(bytes.byteLength, bytes.byteLength);
     return await WebAssembly.compile(bytes);
   } catch (err) {
     if (err instanceof BridgeError) throw err;

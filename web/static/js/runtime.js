@@ -1,6 +1,6 @@
 // The host side of the flakylab runtime: what every page uses to run Go.
 //
-//   const rt = new Runtime({onProgress: (received, total) => {}});
+//   const rt = new Runtime({onProgress: (received, total, transfer) => {}});
 //   await rt.ready;
 //   const r = await rt.run(source, {timeoutMs: 5000, onStdout, onStderr});
 //   rt.stop();
@@ -185,7 +185,7 @@ export class Runtime {
     if (typeof warmUp === "string" && warmUp.trim() !== "") this.#pageExample = warmUp;
 
     const start = performance.now();
-    this.#module = compileModule(this.#urls.wasm, (received, total) => callSafely(onProgress, received, total));
+    this.#module = compileModule(this.#urls.wasm, (...progress) => callSafely(onProgress, ...progress));
     this.#module.then(() => { this.#stats.compileMs = performance.now() - start; }, () => {});
     // The standby starts once the active worker is warm, so the two do not
     // compete for the CPU while the page loads.
