@@ -63,7 +63,7 @@ type load struct {
 	next   atomic.Int64
 	phase  atomic.Int32
 	mu     sync.Mutex
-	counts [4]map[int]int // per phase: status -> count (0 for a transport error)
+	counts [6]map[int]int // per phase: status -> count (0 for a transport error)
 }
 
 func (l *load) run(stop <-chan struct{}, workers int) *sync.WaitGroup {
@@ -126,9 +126,11 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 }
 
 // TestFaultsRedisStoppedAndRestarted runs 4 replicas under load, kills
-// Redis in the middle, and restarts it. Phases: 0 Redis up, 1 Redis down,
-// 2 Redis restarted, until it has decided 50 requests, 3 the 200 requests
-// after that. Failing closed answers 503 with Retry-After while Redis is
+// Redis in the middle, and restarts it. Phases: 0 Redis up, 2 Redis down,
+// 4 Redis restarted, until it has decided 50 requests, 5 the 200 requests
+// after that. Phases 1 and 3 are the kill and the restart themselves: a
+// request sent while Redis is still dying, or already back, is decided by
+// either, so they are tallied but not judged. Failing closed answers 503 with Retry-After while Redis is
 // down; failing open lets every request through. Either way nothing
 // panics, the service answers from Redis again once it is back, and when
 // everything is closed the goroutines are back to their baseline.
@@ -152,26 +154,28 @@ func TestFaultsRedisStoppedAndRestarted(t *testing.T) {
 			}
 			waitUntil(t, "Redis decides requests", decided(0))
 
-			l.phase.Store(1) // before the kill: requests that straddle it count in neither phase
+			l.phase.Store(1) // requests that straddle the kill count in neither phase
 			srv.Kill()
-			waitUntil(t, "requests meet the outage", func() bool { c := l.tally(1); return c[201]+c[503] >= 100 })
+			l.phase.Store(2)
+			waitUntil(t, "requests meet the outage", func() bool { c := l.tally(2); return c[201]+c[503] >= 100 })
 			reported := int64(0)
 			for _, s := range services {
 				reported += s.errors.Load()
 			}
 
-			srv.Restart(t)
-			l.phase.Store(2)
-			restarted := time.Now()
-			waitUntil(t, "Redis refuses a request again", func() bool { return l.tally(2)[429] > 0 })
-			recovery := time.Since(restarted)
-			waitUntil(t, "Redis decides requests again", decided(2))
 			l.phase.Store(3)
-			waitUntil(t, "200 more requests", func() bool { c := l.tally(3); return c[201]+c[429]+c[503] >= 200 })
+			srv.Restart(t)
+			l.phase.Store(4)
+			restarted := time.Now()
+			waitUntil(t, "Redis refuses a request again", func() bool { return l.tally(4)[429] > 0 })
+			recovery := time.Since(restarted)
+			waitUntil(t, "Redis decides requests again", decided(4))
+			l.phase.Store(5)
+			waitUntil(t, "200 more requests", func() bool { c := l.tally(5); return c[201]+c[429]+c[503] >= 200 })
 			close(stop)
 			wg.Wait()
 
-			before, during, after, resumed := l.tally(0), l.tally(1), l.tally(2), l.tally(3)
+			before, during, after, resumed := l.tally(0), l.tally(2), l.tally(4), l.tally(5)
 			t.Logf("%s: statuses with Redis up %v; Redis down %v (%d errors reported); Redis restarted %v, first 429 from Redis %v after the restart; then %v",
 				name, before, during, reported, after, recovery.Round(time.Millisecond), resumed)
 			assert.Subset(t, []int{201, 429}, keys(before), "statuses while Redis is up")
