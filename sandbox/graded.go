@@ -106,6 +106,9 @@ var gradingTypes = func() *types.Package {
 func (r *run) parse(src string) (*program, *Error) {
 	p, perr := parseProgram(token.NewFileSet(), src)
 	if perr != nil {
+		if p.unpackaged {
+			return nil, perr
+		}
 		if _, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName}); len(diags) > 0 {
 			return nil, r.diagnostics(p, diags)
 		}

@@ -31,6 +31,9 @@ type program struct {
 	// library marks the learner's file of a graded run, compiled as a
 	// package: its main is an ordinary function that nothing calls.
 	library bool
+	// unpackaged marks a file whose package clause is missing: neither a
+	// program nor a snippet, reported as go build reports it.
+	unpackaged bool
 }
 
 // parseProgram parses src into fset, wrapping it first if it is a snippet.
@@ -45,9 +48,15 @@ func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 	p.text = text
 	f, err := parser.ParseFile(fset, SourceName, text, 0)
 	if err != nil {
+		if p.snippet && parsesAsFile(src) {
+			return p, p.missingPackage(src)
+		}
 		return p, p.parseError(err) // p.text is still worth checking
 	}
 	p.file = f
+	if p.snippet && declaresOnly(f) {
+		return p, p.missingPackage(src)
+	}
 	if p.snippet {
 		if added := inferImports(f); len(added) > 0 {
 			// The text the front end checks imports them too, on the
@@ -90,6 +99,49 @@ func (p *program) learner(line, col int) (int, int) {
 		line, col = p.lowered(line, col)
 	}
 	return p.clamp(line, col)
+}
+
+// parsesAsFile reports whether src, which has no package clause, would
+// be a Go file with one: the learner left the clause out of a program
+// with top-level declarations, which no snippet can hold.
+func parsesAsFile(src string) bool {
+	_, err := parser.ParseFile(token.NewFileSet(), "", "package main;"+src, parser.SkipObjectResolution)
+	return err == nil
+}
+
+// declaresOnly reports whether the wrapped snippet f declares types and
+// constants and does nothing else: a program whose package clause is
+// missing (as `go build` sees it), not a snippet to run.
+func declaresOnly(f *ast.File) bool {
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "main" || len(fn.Body.List) == 0 {
+			continue
+		}
+		for _, st := range fn.Body.List {
+			ds, ok := st.(*ast.DeclStmt)
+			if !ok || ds.Decl.(*ast.GenDecl).Tok == token.VAR {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// missingPackage is go build's error for a file without a package clause,
+// at the learner's first token.
+func (p *program) missingPackage(src string) *Error {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	s.Init(file, []byte(src), nil, 0)
+	pos, _, _ := s.Scan()
+	at := fset.Position(pos)
+	p.unpackaged = true
+	e := &Error{Kind: KindCompile, Message: "syntax error: package statement must be first"}
+	e.Line, e.Column = p.clamp(at.Line, at.Column)
+	return e
 }
 
 // hasPackageClause reports whether the first token of src is "package".

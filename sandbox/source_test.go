@@ -135,3 +135,38 @@ func main() {
 func TestAllowListsAgree(t *testing.T) {
 	assert.Equal(t, interpreterPackages(), allowed)
 }
+
+// A file that leaves out its package clause is reported as go build
+// reports it, at its first token, instead of being run as a snippet that
+// does nothing (or failing to parse inside the snippet's wrapper).
+func TestFileWithoutPackageClause(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line, col int
+	}{
+		{"a type only", "type MyInt int32\n", 1, 1},
+		{"after comments", "// Issue 4776.\n\n\ttype MyInt int32\n", 3, 2},
+		{"types and constants", "type T int\n\nconst (\n\tA T = iota\n\tB\n)\n", 1, 1},
+		{"imports and func main", "import \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n}\n", 1, 1},
+		{"a method", "type T struct{}\n\nfunc (T) M() {}\n", 1, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runSource(t, tc.src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s", tc.src)
+			assert.Equal(t, KindCompile, res.Err.Kind, "source:\n%s", tc.src)
+			assert.Equal(t, "syntax error: package statement must be first", res.Err.Message, "source:\n%s", tc.src)
+			assert.Equal(t, []int{tc.line, tc.col}, []int{res.Err.Line, res.Err.Column}, "position, source:\n%s", tc.src)
+		})
+	}
+	// Snippets that declare and then do something still run.
+	for _, src := range []string{
+		"type T int\nvar t T = 3\nfmt.Println(t)\n",
+		"const c = 2\nfmt.Println(c)\n",
+		"f := func() int { return 4 }\nfmt.Println(f())\n",
+	} {
+		res := runSource(t, src, Options{})
+		requireSuccess(t, src, res)
+		assert.NotEmpty(t, res.Stdout, "source:\n%s", src)
+	}
+}

@@ -42,6 +42,8 @@ func TestCheckDiagnostics(t *testing.T) {
 			[]string{"type 3:1: //go:nowritebarrier only allowed in runtime"}},
 		{"array larger than the address space", "package main\n\nvar X [1 << 50]byte\n\nfunc main() { _ = X }\n",
 			[]string{"type 3:7: array type [1 << 50]byte is larger than address space"}},
+		{"a range copying an array of over 1 GB", "package main\n\nfunc main() {\n\tvar xs [3000 * 2000][33]int\n\tfor _, x := range xs {\n\t\t_ = x\n\t}\n}\n",
+			[]string{"type 3:6: stack frame too large (>1GB)"}},
 		{"unsupported defer in range over func", "package main\n\nfunc main() {\n\tfor range func(func() bool) {} {\n\t\tdefer println()\n\t}\n}\n",
 			[]string{"unsupported 5:3: defer inside a loop over a function is not supported by the playground"}},
 	}

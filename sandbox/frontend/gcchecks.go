@@ -46,5 +46,31 @@ func gcChecks(fset *token.FileSet, file *ast.File, info *types.Info) []Diagnosti
 		}
 		return true
 	})
+	for _, d := range file.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && copiesHugeArray(fn.Body, info) {
+			at(fn.Name.Pos(), "stack frame too large (>1GB)")
+		}
+	}
 	return diags
+}
+
+// copiesHugeArray reports whether body ranges over the elements of an
+// array value larger than 1 GB: gc copies such an array into the
+// function's frame, and rejects the frame.
+func copiesHugeArray(body *ast.BlockStmt, info *types.Info) bool {
+	const maxFrame = 1 << 30
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		r, ok := n.(*ast.RangeStmt)
+		if !ok || found || r.Value == nil {
+			return !found
+		}
+		if t := info.TypeOf(r.X); t == nil {
+			return true
+		} else if arr, ok := t.Underlying().(*types.Array); ok && sizes.Sizeof(arr) > maxFrame {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
