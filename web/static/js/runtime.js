@@ -252,7 +252,7 @@ export class Runtime {
     }
     const run = {
       stdout: "", stderr: "", graded: harness !== undefined, input: "",
-      startedAt: performance.now(), timeoutMs, slot: null, timer: 0, done: false,
+      startedAt: performance.now(), timeoutMs, allowedMs: timeoutMs, slot: null, timer: 0, done: false,
     };
     this.#current = run;
     return new Promise((resolve, reject) => {
@@ -318,7 +318,8 @@ export class Runtime {
     run.startedAt = w.startedAt;
     this.#stats.warmUpsTakenOver++;
     // It started as a warm-up, which a fresh worker's first run may be.
-    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs + COLD_START_MS);
+    run.allowedMs = run.timeoutMs + COLD_START_MS;
+    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.allowedMs);
     return w.done;
   }
 
@@ -331,7 +332,8 @@ export class Runtime {
     // too: its watchdog allows for it.
     const cold = slot.cold ? COLD_START_MS : 0;
     slot.cold = false;
-    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.timeoutMs + cold);
+    run.allowedMs = run.timeoutMs + cold;
+    run.timer = setTimeout(() => this.#kill(run, "timeout"), run.allowedMs);
     return slot.request("run", payload, handlers);
   }
 
@@ -405,8 +407,14 @@ export class Runtime {
   }
 
   #kill(run, kind) {
+    // The first run of a fresh worker was given more time (COLD_START_MS):
+    // the message says what the watchdog allowed, as the run's time shows.
+    const allowed = run.allowedMs;
+    const extra = allowed > run.timeoutMs
+      ? ` (${seconds(run.timeoutMs)}, and ${seconds(allowed - run.timeoutMs)} more for the first run of a fresh Go runtime)`
+      : "";
     const message = kind === "timeout"
-      ? `the program was still running after ${seconds(run.timeoutMs)} and was stopped: ` +
+      ? `the program was still running after ${seconds(allowed)}${extra} and was stopped: ` +
         "an endless loop, runaway recursion, goroutines that never finish or too much work"
       : `stopped after ${seconds(performance.now() - run.startedAt)}`;
     run.end(kind, message);
