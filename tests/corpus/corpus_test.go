@@ -173,6 +173,7 @@ func TestInterpreterMatchesGo(t *testing.T) {
 // needsRuntime lists the programs that only the runtime (package sandbox)
 // runs as Go does, with why.
 var needsRuntime = map[string]string{
+	"prog_018_mutex_counter":                                fresh,
 	"prog_093_recovered_runtime_errors":                     "recovered panic values are the runtime's (its rewrite keeps the program's own values and makes reflect's Go's)",
 	"prog_207_recovered_shift_and_embedded_nil":             "recovered panic values are the runtime's, as for prog_093",
 	"prog_208_assert_nil_interface_to_interface":            "recovered panic values are the runtime's, as for prog_093",
@@ -180,7 +181,20 @@ var needsRuntime = map[string]string{
 	"prog_270_go_statement_arguments_and_captures":          "the function value of a go statement is evaluated at the go statement by the runtime's rewrite of go statements; the interpreter alone reads the variable when the goroutine starts",
 	"prog_282_failed_assertion_messages":                    "recovered panic values are the runtime's, as for prog_093",
 	"prog_283_runtime_errors_of_strings_and_nil_interfaces": "recovered panic values are the runtime's, as for prog_093",
+	"prog_285_closure_made_while_an_older_one_returns":      fresh,
+	"prog_286_go_named_function_in_loop":                    fresh,
+	"prog_287_go_literal_in_three_clause_loop":              fresh,
+	"prog_288_go_literal_captures_range_value":              fresh,
+	"prog_289_closures_sent_to_workers":                     fresh,
+	"prog_290_waitgroup_go_and_afterfunc_in_loop":           fresh,
+	"prog_291_deferred_literals_in_loop":                    fresh,
 }
+
+// fresh is why the programs of closureStress need the runtime: the
+// interpreter alone may hand a loop an earlier iteration's closure when an
+// older closure of the same literal returns meanwhile (stress_test.go);
+// the runtime's rewrite makes each such literal in a frame of its own.
+const fresh = "a function literal made in a loop while closures of it run elsewhere is made in a frame of its own by the runtime's rewrite (sandbox/freshclosures.go)"
 
 // compilerLines turns go build's stderr into the golden form.
 func compilerLines(c Case, stderr string) string {

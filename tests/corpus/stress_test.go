@@ -1,0 +1,89 @@
+package corpus
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/sandbox"
+)
+
+// closureStress names the corpus programs that make function literals in
+// loops while closures of the same literal run or return on other
+// goroutines: the interpreter keeps one slot per literal and frame, and
+// a closure that returns writes back into it what it held before the
+// closure was made (yaegi v0.16.1, interp/run.go, getFunc), so a loop
+// could pick up an earlier iteration's closure.
+var closureStress = []string{
+	"prog_018_mutex_counter",
+	"prog_285_closure_made_while_an_older_one_returns",
+	"prog_286_go_named_function_in_loop",
+	"prog_287_go_literal_in_three_clause_loop",
+	"prog_288_go_literal_captures_range_value",
+	"prog_289_closures_sent_to_workers",
+	"prog_290_waitgroup_go_and_afterfunc_in_loop",
+	"prog_291_deferred_literals_in_loop",
+}
+
+// stressRuns is how many times each program runs, stressParallel how
+// many runs are under way at once. A wrong answer needs a goroutine to
+// return at the moment the loop makes the next closure; with several
+// runs in one process that happened in about one run in forty before
+// the rewrite made each literal in a fresh frame.
+const stressRuns, stressParallel = 40, 8
+
+// TestClosuresInLoopsUnderStress runs each program of closureStress many
+// times at once and wants go run's output from every run.
+func TestClosuresInLoopsUnderStress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a stress test")
+	}
+	byName := map[string]Case{}
+	for _, c := range Cases(Valid) {
+		byName[c.Name] = c
+	}
+	for _, name := range closureStress {
+		c, ok := byName[name]
+		require.True(t, ok, "closureStress names %s, which is not a valid program of the corpus", name)
+		t.Run(name, func(t *testing.T) {
+			if raceEnabled && startsGoroutines(c.Source) {
+				t.Skip("the interpreter's goroutines trip the race detector (see raceEnabled)")
+			}
+			got := make(chan string, stressRuns)
+			var wg sync.WaitGroup
+			for range stressParallel {
+				wg.Go(func() {
+					for range stressRuns / stressParallel {
+						got <- stressRun(c)
+					}
+				})
+			}
+			wg.Wait()
+			close(got)
+			wrong, outputs := 0, map[string]int{}
+			for out := range got {
+				if out != c.Stdout {
+					wrong++
+					outputs[out]++
+				}
+			}
+			assert.Zero(t, wrong, "%s run %d times, %d at once: %d runs printed something else than go run's\n%s\nwhat they printed, and how many times: %q", name, stressRuns, stressParallel, wrong, c.Stdout, outputs)
+		})
+	}
+}
+
+// stressRun runs c once and returns its output, or what went wrong.
+func stressRun(c Case) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := sandbox.Run(ctx, string(c.Source), sandbox.Options{})
+	if res.Err != nil {
+		return res.Stdout + "error: " + strings.TrimSpace(res.Err.Error())
+	}
+	return res.Stdout
+}
