@@ -32,6 +32,7 @@ export function builtSizes(dataset) {
 // of the response) into what a page shows: {text, amount, value, max}, the
 // line, its figures alone ("1.2 of 2.7 MB", "40 %", "" when nothing is
 // known), and the bar's value and max (null for a bar without a known end).
+// Once the last byte is in, the line says the runtime is starting.
 // Decoded progress is scaled to the bytes that move: the response's
 // Content-Length when it gives it, else the size the build wrote for that
 // encoding (built, from builtSizes). An uncompressed response moves its
@@ -60,7 +61,11 @@ export function downloadProgress(got, total, transfer, built = {}) {
       amount = `${megabytes(value)} of ${megabytes(max)} MB`;
     }
   }
-  const text = amount === "" ? "Downloading the Go runtime…" : `Downloading the Go runtime: ${amount}…`;
+  let text = amount === "" ? "Downloading the Go runtime…" : `Downloading the Go runtime: ${amount}…`;
+  // The last byte is in: what is left is compiling and starting it.
+  if (raw !== null && got >= raw) {
+    text = max > 1 ? `Starting the Go runtime (${megabytes(max)} MB downloaded)…` : "Starting the Go runtime…";
+  }
   return { text, amount, value, max };
 }
 

@@ -20,12 +20,12 @@ test("downloadProgress", () => {
     // name, got, total, transfer, built, want text, want value, want max
     ["brotli from web/serve: Content-Length is what moves", RAW / 2, RAW, { encoding: "br", bytes: BR }, {},
       "Downloading the Go runtime: 1.4 of 2.7 MB…", BR / 2, BR],
-    ["brotli, done", RAW, RAW, { encoding: "br", bytes: BR }, {},
-      "Downloading the Go runtime: 2.7 of 2.7 MB…", BR, BR],
+    ["brotli, done: starting", RAW, RAW, { encoding: "br", bytes: BR }, {},
+      "Starting the Go runtime (2.7 MB downloaded)…", BR, BR],
     ["brotli without Content-Length: the build's size", RAW / 4, null, { encoding: "br", bytes: null }, built,
       "Downloading the Go runtime: 0.7 of 2.7 MB…", Math.round(BR / 4), BR],
-    ["gzip without Content-Length: the build's gzip size", RAW, RAW, { encoding: "gzip", bytes: null }, built,
-      "Downloading the Go runtime: 3.9 of 3.9 MB…", GZ, GZ],
+    ["gzip without Content-Length: the build's gzip size", RAW / 2, RAW, { encoding: "gzip", bytes: null }, built,
+      "Downloading the Go runtime: 2.0 of 3.9 MB…", Math.round(GZ / 2), GZ],
     ["uncompressed: the raw size moves", 5e6, RAW, { encoding: "identity", bytes: RAW }, built,
       "Downloading the Go runtime: 5.0 of 20.7 MB…", 5e6, RAW],
     ["uncompressed, size unknown", 5e6, null, { encoding: "identity", bytes: null }, {},
@@ -35,7 +35,11 @@ test("downloadProgress", () => {
     ["nothing known", 1234, null, { encoding: "br", bytes: null }, {},
       "Downloading the Go runtime…", null, null],
     ["a decoded count past a wrong total stays at the end", RAW + 10, RAW, { encoding: "br", bytes: BR }, {},
-      "Downloading the Go runtime: 2.7 of 2.7 MB…", BR, BR],
+      "Starting the Go runtime (2.7 MB downloaded)…", BR, BR],
+    ["uncompressed, done", RAW, RAW, { encoding: "identity", bytes: RAW }, {},
+      "Starting the Go runtime (20.7 MB downloaded)…", RAW, RAW],
+    ["a share, done", RAW, RAW, { encoding: "zstd", bytes: null }, {},
+      "Starting the Go runtime…", 1, 1],
   ];
   for (const [name, got, total, transfer, sizes, text, value, max] of cases) {
     const p = downloadProgress(got, total, transfer, sizes);
