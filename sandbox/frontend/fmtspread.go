@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // Operands spread from a slice (fmt.Println(args...)).
@@ -19,8 +21,8 @@ import (
 // same when no type of the program has a method fmt calls (a String
 // result is a string, which changes where Print puts spaces); for the
 // formatting functions, nothing when no type of the program is boxed or
-// has such a method (the verb is not known; %T and %+v of a struct would
-// still not name it as Go does). The rest is refused.
+// has such a method, the call goes through progfmt.Args, which reads the
+// verbs when it runs (formatAtRunTime). The rest is refused.
 
 // lowerFmtSpread rewrites the spread operand of call, of fmt's function
 // name, and returns nil (it edits call in place).
@@ -40,7 +42,8 @@ func (l *lowerer) lowerFmtSpread(call *ast.CallExpr, name string) ast.Expr {
 	case strings.HasSuffix(name, "ln") || (formatArg(name) < 0 && !l.hasPrintMethods()):
 		conv = l.showConv(st.Elem(), 0, modeOf('v')) + "(x)"
 	case formatArg(name) >= 0 && !l.unknownVerbHazard():
-		return nil // the interpreter's values print as Go's but with %T and %+v (names)
+		l.formatAtRunTime(call, name)
+		return nil
 	default:
 		l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
 			" into fmt."+name+" is not supported by the playground in a program whose types have String or Error methods or would be boxed (their values would not print as in Go); pass the values one by one, or print with Println")
@@ -73,4 +76,33 @@ func (l *lowerer) refuseVariableFormatOperand(op ast.Expr, t types.Type) bool {
 	l.unsupported(op.Pos(), "printing a value of type "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
 		" with a format that is not a constant is not supported by the playground in a program whose types have String or Error methods or would be boxed (their values would not print as in Go); write the format as a string literal")
 	return true
+}
+
+// formatAtRunTime replaces the function of call, fmt's formatting function
+// name whose format is not a constant or whose operands are spread, by a
+// helper that hands the format and the operands to progfmt.Args first:
+// the verbs are known when the program runs, and the operands holding
+// the program's structs then print with Go's names (%T, %+v, %#v).
+func (l *lowerer) formatAtRunTime(call *ast.CallExpr, name string) {
+	if l.builtinsShadowed() {
+		return
+	}
+	table := l.fmtHelper()
+	h := l.helper("fmtdyn "+name, "fmtdyn", func(n string) string {
+		f, pkg := l.importName("fmt"), l.importName(progfmt.Path)
+		params, result, args := "format string, a ...any", "(int, error)", "format, a..."
+		switch name {
+		case "Sprintf":
+			result = "string"
+		case "Errorf":
+			result = "error"
+		case "Fprintf":
+			params, args = "w "+l.importName("io")+".Writer, "+params, "w, "+args
+		case "Appendf":
+			params, result, args = "b []byte, "+params, "[]byte", "b, "+args
+		}
+		return "func " + n + "(" + params + ") " + result + " {\n\tformat, a = " + pkg + ".Args(" + table + "_table, " + table + "_zeros, format, a)\n\treturn " + f + "." + name + "(" + args + ")\n}"
+	})
+	call.Fun = &ast.Ident{NamePos: call.Fun.Pos(), Name: h}
+	l.note("fmt operands read when the program runs")
 }

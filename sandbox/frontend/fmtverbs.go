@@ -10,9 +10,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
-// verb is one formatting directive of a constant format string.
+// verb is one formatting directive of a constant format string
+// (progfmt.Verb).
 type verb struct {
 	at    int    // byte offset of the verb letter in the format
 	c     byte   // the verb letter
@@ -24,58 +27,12 @@ type verb struct {
 // parseVerbs finds the directives of a Printf format and the operand each
 // consumes, following fmt's rules for '*' and explicit [n] indexes.
 func parseVerbs(format string) []verb {
-	var verbs []verb
-	arg := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		i++
-		start := i
-		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
-			i++
-		}
-		flags := format[start:i]
-		index := func() {
-			if i < len(format) && format[i] == '[' {
-				end := strings.IndexByte(format[i:], ']')
-				if end < 0 {
-					return
-				}
-				if n, err := strconv.Atoi(format[i+1 : i+end]); err == nil {
-					arg = n - 1
-				}
-				i += end + 1
-			}
-		}
-		number := func() {
-			index()
-			if i < len(format) && format[i] == '*' {
-				arg++
-				i++
-				return
-			}
-			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-				i++
-			}
-		}
-		number()
-		if i < len(format) && format[i] == '.' {
-			i++
-			number()
-		}
-		index()
-		if i >= len(format) {
-			break
-		}
-		if format[i] == '%' {
-			continue
-		}
-		sized := strings.ContainsAny(format[start+len(flags):i], "0123456789*.")
-		verbs = append(verbs, verb{at: i, c: format[i], arg: arg, flags: flags, sized: sized})
-		arg++
+	vs := progfmt.Verbs(format)
+	out := make([]verb, len(vs))
+	for i, v := range vs {
+		out[i] = verb{at: v.At, c: v.C, arg: v.Arg, flags: v.Flags, sized: v.Sized}
 	}
-	return verbs
+	return out
 }
 
 // formatArg returns the position of the format among a fmt function's
@@ -137,6 +94,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 					continue
 				}
 				l.refuseNestedPrintMethods(op, l.typeOf(op), 'v')
+			}
+			if len(l.ownTypes()) > 0 && !l.unknownVerbHazard() {
+				l.formatAtRunTime(call, name)
 			}
 			return nil
 		}

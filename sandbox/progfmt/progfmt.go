@@ -238,6 +238,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"CallIs":      reflect.ValueOf(CallIs),
 			"MethodPanic": reflect.ValueOf(MethodPanic),
 			"Panic":       reflect.ValueOf(names.Panic),
+			"Args":        reflect.ValueOf(Args),
 		},
 	}
 }

@@ -1,0 +1,164 @@
+package progfmt
+
+import (
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Verb is one formatting directive of a Printf format.
+type Verb struct {
+	At    int    // byte offset of the verb letter in the format
+	C     byte   // the verb letter
+	Arg   int    // index of its operand among the arguments after the format, or -1
+	Flags string // the flags among "+-# 0"
+	Sized bool   // whether it has a width or a precision
+}
+
+// Verbs finds the directives of a Printf format and the operand each
+// consumes, following fmt's rules for '*' and explicit [n] indexes.
+func Verbs(format string) []Verb {
+	var verbs []Verb
+	arg := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		start := i
+		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+			i++
+		}
+		flags := format[start:i]
+		index := func() {
+			if i < len(format) && format[i] == '[' {
+				end := strings.IndexByte(format[i:], ']')
+				if end < 0 {
+					return
+				}
+				if n, err := strconv.Atoi(format[i+1 : i+end]); err == nil {
+					arg = n - 1
+				}
+				i += end + 1
+			}
+		}
+		number := func() {
+			index()
+			if i < len(format) && format[i] == '*' {
+				arg++
+				i++
+				return
+			}
+			for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+				i++
+			}
+		}
+		number()
+		if i < len(format) && format[i] == '.' {
+			i++
+			number()
+		}
+		index()
+		if i >= len(format) {
+			break
+		}
+		if format[i] == '%' {
+			continue
+		}
+		sized := strings.ContainsAny(format[start+len(flags):i], "0123456789*.")
+		verbs = append(verbs, Verb{At: i, C: format[i], Arg: arg, Flags: flags, Sized: sized})
+		arg++
+	}
+	return verbs
+}
+
+// Args returns the format and operands to hand a Printf-like function in
+// place of format and args, whose verbs are known only when the program
+// runs (a format that is not a constant, operands spread from a slice):
+// an operand whose dynamic type the table desc names is printed as Go
+// prints it (Value), and its %T gives the name (the verb becomes %s; an
+// operand that other verbs consume too gets its name as an operand of its
+// own, explicitNames). args is not changed.
+func Args(desc string, zeros []any, format string, args []any) (string, []any) {
+	t := table(desc, zeros)
+	if t.err != nil {
+		return format, args
+	}
+	verbs := Verbs(format)
+	used := make([]byte, len(args)) // the verb of each operand, 0 none, '!' several kinds
+	for _, v := range verbs {
+		if v.Arg < 0 || v.Arg >= len(args) {
+			continue
+		}
+		switch c := used[v.Arg]; {
+		case c == 0:
+			used[v.Arg] = v.C
+		case (c == 'T') != (v.C == 'T'):
+			used[v.Arg] = '!'
+		}
+	}
+	out := append([]any(nil), args...)
+	named := make([]bool, len(args))
+	for i, a := range args {
+		rv := unwrap(reflect.ValueOf(a))
+		if !rv.IsValid() || used[i] == 0 || used[i] == 'p' || used[i] == 'w' {
+			continue
+		}
+		index, ok := t.byType[rv.Type()]
+		switch {
+		case !ok:
+		case used[i] == 'T':
+			out[i], named[i] = t.entries[index].Name, true
+		case used[i] == '!':
+			if f, more, ok := explicitNames(format, used, i, t.entries[index].Name, len(out)); ok {
+				format, out = f, append(out, more)
+				out[i] = formatted{t: t, index: index, v: rv}
+			}
+		default:
+			out[i] = formatted{t: t, index: index, v: rv}
+		}
+	}
+	f := []byte(format)
+	for _, v := range Verbs(format) {
+		if v.C == 'T' && v.Arg >= 0 && v.Arg < len(args) && named[v.Arg] {
+			f[v.At] = 's'
+		}
+	}
+	return string(f), out
+}
+
+// explicitNames rewrites format, whose operand arg is consumed by %T and
+// by other verbs, so that its %T verbs print name, an operand appended at
+// index at: every verb gets an explicit index ([n]). It gives up (false)
+// on a format with '*', an operand no verb consumes (fmt's EXTRA) or a
+// verb fmt would not give an operand.
+func explicitNames(format string, used []byte, arg int, name string, at int) (string, any, bool) {
+	if strings.IndexByte(format, '*') >= 0 || slices.Contains(used, 0) {
+		return format, nil, false
+	}
+	verbs := Verbs(format)
+	for _, v := range verbs {
+		if v.Arg < 0 || v.Arg >= at || !unicode.IsLetter(rune(v.C)) {
+			return format, nil, false // fmt's MISSING, BADINDEX, or a verb fmt reads otherwise
+		}
+	}
+	var b strings.Builder
+	last := 0
+	for _, v := range verbs {
+		start := v.At
+		if start > 0 && format[start-1] == ']' {
+			start = strings.LastIndexByte(format[:start], '[')
+		}
+		b.WriteString(format[last:start])
+		n, c := v.Arg+1, v.C
+		if v.Arg == arg && c == 'T' {
+			n, c = at+1, 's'
+		}
+		b.WriteString("[" + strconv.Itoa(n) + "]" + string(c))
+		last = v.At + 1
+	}
+	b.WriteString(format[last:])
+	return b.String(), name, true
+}
