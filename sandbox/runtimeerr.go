@@ -4,40 +4,34 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	goruntime "github.com/flakylab/flakylab/sandbox/internal/runtime"
 )
-
-// runtimeError is a run-time panic of the program (an index out of range,
-// a nil dereference) as the Go runtime raises it: an error whose message
-// is the runtime's, which implements runtime.Error. The interpreter raises
-// some of these through package reflect, with reflect's words and as a
-// string; a program that recovers one must see what Go gives it.
-type runtimeError struct{ msg string }
-
-func (e runtimeError) Error() string { return e.msg }
-
-// RuntimeError marks the error as a run-time panic, as runtime.Error does.
-func (e runtimeError) RuntimeError() {}
 
 // runtimePanicValue turns a panic value the interpreter made for a
 // run-time error into the one Go makes: reflect's messages become the
-// runtime's, and a failed type assertion loses the position the
-// interpreter puts in front of it. Any other value is returned as it is.
+// runtime's, as a runtime.errorString, and a failed type assertion loses
+// the position the interpreter puts in front of it and becomes a
+// *runtime.TypeAssertionError (sandbox/internal/runtime makes both). Any
+// other value is returned as it is.
 func runtimePanicValue(v any) any {
 	switch x := v.(type) {
 	case string:
-		if msg := goPanicMessage(x); msg != x && strings.HasPrefix(msg, "runtime error: ") {
-			return runtimeError{msg}
+		if msg := goPanicMessage(x); msg != x {
+			if rest, ok := strings.CutPrefix(msg, "runtime error: "); ok {
+				return goruntime.Error(rest)
+			}
 		}
-	case runtimeError:
-		return x
 	case error:
 		msg := x.Error()
-		if m := goPanicMessage(msg); m != msg && strings.HasPrefix(m, "runtime error: ") && strings.HasPrefix(msg, "reflect") {
-			return runtimeError{m}
+		if m := goPanicMessage(msg); m != msg && strings.HasPrefix(msg, "reflect") {
+			if rest, ok := strings.CutPrefix(m, "runtime error: "); ok {
+				return goruntime.Error(rest)
+			}
 		}
 		if positionPrefix().MatchString(msg) {
 			if rest := positionPrefix().ReplaceAllString(msg, ""); strings.HasPrefix(rest, "interface conversion: ") {
-				return runtimeError{rest}
+				return goruntime.Assertion(rest)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // lowerAssert rewrites x.(I), where I is an interface the program declares
@@ -177,8 +179,8 @@ func (l *lowerer) missingMethodPanics(iface types.Type, qualified string) string
 	return "\tswitch " + l.dynTypeHelper() + "(v) {\n" + b.String() + "\t}\n"
 }
 
-// errorsNew is errors.New as the lowered program names it: the front
-// end's helpers panic with an error, as the Go runtime does (a
-// runtime.Error; the interpreter cannot make one), with the runtime's
-// message.
-func (l *lowerer) errorsNew() string { return l.importName("errors") + ".New" }
+// errorsNew names, as the lowered program does, the function that makes
+// the panic value of a failed type assertion from its message: the front
+// end's helpers panic as the Go runtime does, with a
+// *runtime.TypeAssertionError (sandbox/internal/runtime).
+func (l *lowerer) errorsNew() string { return l.importName(progfmt.Path) + ".Assertion" }

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // Checked indexing.
@@ -22,59 +24,46 @@ import (
 // of a program that panicked), since it makes indexing slower.
 
 // checkedHelpers is the text of the helpers; $P is the helper prefix,
-// $strconv and $errors the packages. The panic value is a compiled error,
-// which prints as itself wherever it goes (the interpreter's own types
-// lose their methods in some places).
+// $rt the package progfmt. The panic value is the Go runtime's own
+// (runtime.boundsError, runtime.errorString, made in compiled code by
+// sandbox/internal/runtime; the codes are the runtime's), which prints as
+// itself wherever it goes.
 const checkedHelpers = `func $Pfail(msg string) {
-	panic($errors.New("runtime error: " + msg))
+	panic($rt.RuntimeError(msg))
 }
 
 func $Pidx(x, n int) int {
-	if x < 0 {
-		$Pfail("index out of range [" + $strconv.Itoa(x) + "]")
-	}
-	if x >= n {
-		$Pfail("index out of range [" + $strconv.Itoa(x) + "] with length " + $strconv.Itoa(n))
+	if x < 0 || x >= n {
+		panic($rt.Bounds(0, x, n))
 	}
 	return x
 }
 
 func $Psl2(i, j, k int, checkJ bool, what string) int {
-	if checkJ {
-		if j < 0 {
-			$Pfail("slice bounds out of range [:" + $strconv.Itoa(j) + "]")
+	if checkJ && (j < 0 || j > k) {
+		if what == "length" {
+			panic($rt.Bounds(1, j, k))
 		}
-		if j > k {
-			$Pfail("slice bounds out of range [:" + $strconv.Itoa(j) + "] with " + what + " " + $strconv.Itoa(k))
-		}
+		panic($rt.Bounds(2, j, k))
 	}
-	if i < 0 {
-		$Pfail("slice bounds out of range [" + $strconv.Itoa(i) + ":]")
-	}
-	if i > j {
-		$Pfail("slice bounds out of range [" + $strconv.Itoa(i) + ":" + $strconv.Itoa(j) + "]")
+	if i < 0 || i > j {
+		panic($rt.Bounds(3, i, j))
 	}
 	return i
 }
 
 func $Psl3(i, j, k, c int, what string) int {
-	if k < 0 {
-		$Pfail("slice bounds out of range [::" + $strconv.Itoa(k) + "]")
+	if k < 0 || k > c {
+		if what == "length" {
+			panic($rt.Bounds(4, k, c))
+		}
+		panic($rt.Bounds(5, k, c))
 	}
-	if k > c {
-		$Pfail("slice bounds out of range [::" + $strconv.Itoa(k) + "] with " + what + " " + $strconv.Itoa(c))
+	if j < 0 || j > k {
+		panic($rt.Bounds(6, j, k))
 	}
-	if j < 0 {
-		$Pfail("slice bounds out of range [:" + $strconv.Itoa(j) + ":]")
-	}
-	if j > k {
-		$Pfail("slice bounds out of range [:" + $strconv.Itoa(j) + ":" + $strconv.Itoa(k) + "]")
-	}
-	if i < 0 {
-		$Pfail("slice bounds out of range [" + $strconv.Itoa(i) + "::]")
-	}
-	if i > j {
-		$Pfail("slice bounds out of range [" + $strconv.Itoa(i) + ":" + $strconv.Itoa(j) + ":]")
+	if i < 0 || i > j {
+		panic($rt.Bounds(7, i, j))
 	}
 	return i
 }`
@@ -103,7 +92,7 @@ func $Pgrow(n, k int) int {
 // checkedPrefix declares the helpers once and returns their prefix.
 func (l *lowerer) checkedPrefix() string {
 	return l.helper("checked", "chk", func(name string) string {
-		return strings.NewReplacer("$P", name+"_", "$strconv", l.importName("strconv"), "$errors", l.importName("errors")).Replace(checkedHelpers + checkedMakeHelpers)
+		return strings.NewReplacer("$P", name+"_", "$rt", l.importName(progfmt.Path)).Replace(checkedHelpers + checkedMakeHelpers)
 	}) + "_"
 }
 

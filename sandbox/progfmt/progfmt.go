@@ -25,6 +25,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/flakylab/flakylab/sandbox/internal/runtime"
 )
 
 // Path is the import path under which the interpreter offers the package.
@@ -239,6 +241,11 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"MethodPanic": reflect.ValueOf(MethodPanic),
 			"Panic":       reflect.ValueOf(names.Panic),
 			"Args":        reflect.ValueOf(Args),
+			// The run-time errors of the Go runtime (checked.go and
+			// assert.go in the front end).
+			"Bounds":       reflect.ValueOf(runtime.Bounds),
+			"RuntimeError": reflect.ValueOf(runtime.Error),
+			"Assertion":    reflect.ValueOf(runtime.Assertion),
 		},
 	}
 }
