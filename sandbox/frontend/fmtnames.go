@@ -54,6 +54,11 @@ func (l *lowerer) namedOperand(op ast.Expr, t types.Type, c byte, flags string) 
 		// printed unless progfmt handles it.
 		n := l.fmtHelper()
 		pkg := l.importName(progfmt.Path)
+		if sharpV && !l.hasMethodOf("GoString", "Format") {
+			// %#v calls no other method: a value the interpreter holds
+			// in its wrapper (its type has methods) is printed too.
+			return l.parseExpr(pkg + ".Sharp(" + n + "_table, " + n + "_zeros, " + types.ExprString(op) + ")")
+		}
 		call := func(f string) string {
 			return pkg + "." + f + "(" + n + "_table, " + n + "_zeros, " + types.ExprString(op) + ")"
 		}

@@ -513,11 +513,15 @@ func (l *lowerer) dynCases() string {
 // hasPrintMethods reports whether a type of the program has a String,
 // Error or Format method: its values reach fmt with them only when passed
 // as they are (the unboxing helper would lose them).
-func (l *lowerer) hasPrintMethods() bool {
+func (l *lowerer) hasPrintMethods() bool { return l.hasMethodOf("String", "Error", "Format") }
+
+// hasMethodOf reports whether a type of the program, or a pointer to one,
+// has one of the methods names.
+func (l *lowerer) hasMethodOf(names ...string) bool {
 	for _, tn := range l.ownTypes() {
 		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 			ms := types.NewMethodSet(t)
-			for _, m := range []string{"String", "Error", "Format"} {
+			for _, m := range names {
 				if ms.Lookup(l.pkg, m) != nil {
 					return true
 				}

@@ -201,6 +201,12 @@ func (l *lowerer) showDynamic(t types.Type, depth int, m showMode) string {
 		// The rest with Go's names (fmtnames.go).
 		n, pkg := l.fmtHelper(), l.importName(progfmt.Path)
 		args := "(" + n + "_table, " + n + "_zeros, v)"
+		if m.verb == '#' && !l.hasMethodOf("GoString", "Format") {
+			// %#v calls no other method: also a value the interpreter
+			// holds in its wrapper (progfmt.Sharp).
+			b.WriteString("\treturn " + pkg + ".Sharp" + args + "\n")
+			return b.String()
+		}
 		b.WriteString("\tif " + pkg + ".Handles" + args + " {\n\t\treturn " + pkg + ".Dynamic" + args + "\n\t}\n")
 	}
 	b.WriteString("\treturn v\n")

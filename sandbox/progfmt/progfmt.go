@@ -155,6 +155,27 @@ func Dynamic(desc string, zeros []any, v any) any {
 	return formatted{t: t, index: i, v: rv}
 }
 
+// Sharp is Value for an operand of an interface type printed with %#v,
+// in a program whose types have no GoString or Format method: the entry
+// is the one of its dynamic type, also for a value the interpreter holds
+// in its wrapper (a type with methods, none of which %#v calls). It
+// returns v when the table has no entry for it.
+func Sharp(desc string, zeros []any, v any) any {
+	t := table(desc, zeros)
+	if t.err != nil || v == nil {
+		return v
+	}
+	rv := unwrap(reflect.ValueOf(v))
+	if !rv.IsValid() {
+		return v
+	}
+	i, ok := t.byType[rv.Type()]
+	if !ok {
+		return v
+	}
+	return formatted{t: t, index: i, v: rv}
+}
+
 // Handles reports whether Dynamic prints v: the table has an entry for
 // its dynamic type, and it has no methods (the interpreter then holds it
 // in its own wrapper, which fmt sees through to call them; the caller
@@ -241,6 +262,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"MethodPanic": reflect.ValueOf(MethodPanic),
 			"Panic":       reflect.ValueOf(names.Panic),
 			"Args":        reflect.ValueOf(Args),
+			"Sharp":       reflect.ValueOf(Sharp),
 			// The run-time errors of the Go runtime (checked.go and
 			// assert.go in the front end).
 			"Bounds":       reflect.ValueOf(runtime.Bounds),
