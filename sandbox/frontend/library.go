@@ -51,15 +51,15 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 	switch pkgPath {
 	case "fmt":
 		return l.lowerFmt(call, sel.Name)
-	case "slices", "maps", "errors", "cmp", "iter":
+	case "slices", "maps", "errors", "cmp", "iter", "sync":
 	default:
 		return nil
 	}
 	key := pkgPath + "." + sel.Name
 	tmpl, ok := templates[key]
 	if !ok {
-		if pkgPath == "errors" {
-			return nil // errors.Is, New, Unwrap and Join run compiled
+		if pkgPath == "errors" || pkgPath == "sync" {
+			return nil // errors.Is, New, Unwrap and Join, and sync's others, run compiled
 		}
 		l.unsupported(call.Pos(), key+" is not supported by the playground yet")
 		return nil
@@ -178,7 +178,7 @@ func (l *lowerer) fillTemplate(tmpl template, r []string) string {
 	if strings.Contains(tmpl.src, "$assertable(") {
 		r = append(r, "$assertable(", l.assertable()+"(")
 	}
-	for _, pkg := range []string{"sort", "fmt", "errors", "strings"} {
+	for _, pkg := range []string{"sort", "fmt", "errors", "strings", "sync"} {
 		if strings.Contains(tmpl.src, "$"+pkg+".") {
 			r = append(r, "$"+pkg+".", l.importName(pkg)+".")
 		}
