@@ -189,6 +189,15 @@ func (l *lowerer) lowerSpelledOut(e ast.Expr) ast.Expr {
 		return nil
 	}
 	named, ok := tv.Type.(*types.Named)
+	if ok && isAtomicPointer(named) {
+		name, ok := l.atomicPointerType(named)
+		if !ok {
+			l.unsupported(e.Pos(), "atomic.Pointer of a type declared inside a function is not supported by the playground; declare the type at package level")
+			return nil
+		}
+		l.note("atomic.Pointer types")
+		return ast.NewIdent(name)
+	}
 	if !ok || named.Obj().Pkg() == nil || !spelledOut[named.Obj().Pkg().Path()] {
 		return nil
 	}

@@ -130,6 +130,10 @@ func (l *lowerer) writeNamed(b *strings.Builder, t *types.Named) (local bool) {
 	case isCmpOrdered(obj):
 		b.WriteString(l.orderedName())
 		return false
+	case isAtomicPointer(t):
+		name, ok := l.atomicPointerType(t)
+		b.WriteString(name)
+		return !ok
 	case !isAllowed(obj.Pkg().Path()) || spelledOut[obj.Pkg().Path()]:
 		return l.writeType(b, t.Underlying())
 	default:
