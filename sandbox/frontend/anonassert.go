@@ -71,9 +71,8 @@ func (l *lowerer) lowerTwinAssert(n *ast.TypeAssertExpr) ast.Expr {
 		return nil
 	}
 	l.note("assertions to types that share a representation")
-	qualify := func(p *types.Package) string { return p.Name() }
-	static := l.typeString(x, qualify)
-	show := l.typeString(t, qualify)
+	static := l.goTypeName(x)
+	show := l.goTypeName(t)
 	name := l.helper("twinassert "+xexpr+" "+texpr, "twinassert", func(f string) string {
 		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n\tif " + l.twinsExcluded("v", twins) + " {\n" +
 			"\t\tc, ok := v.(" + texpr + ")\n\t\treturn c, ok\n\t}\n\tvar zero " + texpr + "\n\treturn zero, false\n}\n\n" +

@@ -138,7 +138,7 @@ func (l *lowerer) nativeAssertHelper(x, t types.Type) string {
 	if local || localX {
 		return ""
 	}
-	static := l.typeString(x, func(p *types.Package) string { return p.Name() })
+	static := l.goTypeName(x)
 	show := l.typeString(t, func(p *types.Package) string { return p.Name() })
 	test := "\tswitch v.(type) {\n\tcase " + texpr + ":\n\t\treturn v.(" + texpr + "), true\n\t}\n" + l.unwrapBranches(texpr, l.wrappedVia(t))
 	if l.packageInterface(x) {

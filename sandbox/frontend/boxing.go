@@ -244,8 +244,7 @@ func (l *lowerer) boxDecl(n string, t types.Type, texpr string) string {
 	b.WriteString("type " + n + " struct{ " + n + "_v " + texpr + " }\n")
 	// Unboxing: the value and whether v held one; the value or Go's panic.
 	b.WriteString("\nfunc " + n + "_unbox(v any) (" + texpr + ", bool) {\n\tb, ok := v.(" + n + ")\n\treturn b." + n + "_v, ok\n}\n")
-	show := l.typeString(t, func(p *types.Package) string { return p.Name() })
-	notShow := strconv.Quote(", not " + show)
+	notShow := strconv.Quote(", not " + l.goTypeName(t))
 	b.WriteString("\nfunc " + n + "_must(v any, static string) " + texpr + " {\n\tb, ok := v.(" + n + ")\n\tif !ok {\n" +
 		"\t\tif v == nil {\n\t\t\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + static + \" is nil\" + " + notShow + "))\n\t\t}\n" +
 		"\t\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + static + \" is \" + " + l.dynTypeHelper() + "(v) + " + notShow + "))\n\t}\n\treturn b." + n + "_v\n}\n")
@@ -294,7 +293,7 @@ func (l *lowerer) lowerUnbox(n *ast.TypeAssertExpr) ast.Expr {
 	if _, commaOK := l.info.Types[n].Type.(*types.Tuple); commaOK {
 		return &ast.CallExpr{Fun: ast.NewIdent(name + "_unbox"), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
 	}
-	static := l.typeString(l.info.TypeOf(n.X), func(p *types.Package) string { return p.Name() })
+	static := l.goTypeName(l.info.TypeOf(n.X))
 	return &ast.CallExpr{Fun: ast.NewIdent(name + "_must"), Lparen: n.Lparen,
 		Args: []ast.Expr{n.X, &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(static)}}, Rparen: n.Rparen}
 }

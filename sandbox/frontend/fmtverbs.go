@@ -133,6 +133,8 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			withW[v.at] = 's'
 			verbOf[v.arg] = 'S' // nilPrintOperand's %#v
 			changed = true
+		case v.c == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.arg]))) && l.unnamedStructTwins():
+			l.unsupported(operands[v.arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
 		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(unaliasDeep(l.typeOf(operands[v.arg]))):
 			format[v.at] = 's'
 			withW[v.at] = 's'
@@ -463,11 +465,21 @@ func (l *lowerer) wrappedTypeHelper(t types.Type) string {
 
 // dynTypeHelper declares the helper naming the dynamic type of an
 // interface value as Go does (main.T for the program's types, boxed or
-// not) and returns its name. Its cases are written at the end, when every
+// not, and []main.T for types made of them, progfmt.TypeName, unless the
+// program writes a struct type out with the fields of one of its own)
+// and returns its name. Its cases are written at the end, when every
 // box is known ($dyncases).
 func (l *lowerer) dynTypeHelper() string {
+	if _, ok := l.helpers["dyntype"]; ok {
+		return l.helpers["dyntype"]
+	}
+	rest := l.importName("fmt") + `.Sprintf("%T", v)`
+	if !l.unnamedStructTwins() {
+		table := l.fmtHelper()
+		rest = l.importName(progfmt.Path) + ".TypeName(" + table + "_table, " + table + "_zeros, v)"
+	}
 	return l.helper("dyntype", "dyntype", func(n string) string {
-		return "func " + n + "(v any) string {\n$dyncases\treturn " + l.importName("fmt") + `.Sprintf("%T", v)` + "\n}"
+		return "func " + n + "(v any) string {\n$dyncases\treturn " + rest + "\n}"
 	})
 }
 

@@ -52,12 +52,7 @@ func (l *lowerer) lowerConcreteMust(n *ast.TypeAssertExpr) ast.Expr {
 	if tlocal || xlocal {
 		return nil
 	}
-	qualify := func(p *types.Package) string { return p.Name() }
-	static := "interface {}"
-	if !isEmptyInterface(x) {
-		static = l.typeString(x, qualify)
-	}
-	show := l.typeString(t, qualify)
+	static, show := l.goTypeName(x), l.goTypeName(t)
 	name := l.helper("assertmust "+xexpr+" "+texpr, "assertmust", func(f string) string {
 		return "func " + f + "(v " + xexpr + ") " + texpr + " {\n\tif r, ok := v.(" + texpr + "); ok {\n\t\treturn r\n\t}\n" +
 			"\tif v == nil {\n\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: "+static+" is nil, not "+show) + "))\n\t}\n" +

@@ -44,11 +44,15 @@ import (
 //   - an error or a function returning one handed to the course's
 //     packages in a program with an error type with Unwrap, Is or As
 //     methods (refuseChainsIntoCore);
+//   - a type assertion or type switch case to a composite type of which
+//     the program uses another type of that shape ([]Item and
+//     []struct{ S int }; refuseCompositeTwins);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
+	l.refuseCompositeTwins()
 	l.refuseSignedZero()
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()

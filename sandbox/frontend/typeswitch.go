@@ -89,7 +89,7 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				texpr, _ := l.typeExpr(only)
 				value = texpr + "(" + ts + ")"
 			} else if box, ok := l.boxFor(only); only != nil && ok {
-				static := l.typeString(l.typeOf(x), func(p *types.Package) string { return p.Name() })
+				static := l.goTypeName(l.typeOf(x))
 				value = box + "_must(" + ts + ", " + strconv.Quote(static) + ")"
 			} else if only != nil {
 				texpr, _ := l.typeExpr(only)

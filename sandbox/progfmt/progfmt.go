@@ -263,6 +263,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"Panic":       reflect.ValueOf(names.Panic),
 			"Args":        reflect.ValueOf(Args),
 			"Sharp":       reflect.ValueOf(Sharp),
+			"TypeName":    reflect.ValueOf(TypeName),
 			// The run-time errors of the Go runtime (checked.go and
 			// assert.go in the front end).
 			"Bounds":       reflect.ValueOf(runtime.Bounds),

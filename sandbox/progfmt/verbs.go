@@ -1,6 +1,7 @@
 package progfmt
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -161,4 +162,48 @@ func explicitNames(format string, used []byte, arg int, name string, at int) (st
 	}
 	b.WriteString(format[last:])
 	return b.String(), name, true
+}
+
+// TypeName is what %T prints for v, with the table's names for the
+// program's types wherever they are in v's type ([]main.Item where the
+// interpreter's type is []struct { S int }).
+func TypeName(desc string, zeros []any, v any) string {
+	t := table(desc, zeros)
+	rv := unwrap(reflect.ValueOf(v))
+	if t.err != nil || !rv.IsValid() {
+		return fmt.Sprintf("%T", v)
+	}
+	return t.typeName(rv.Type(), 0)
+}
+
+func (t *Table) typeName(rt reflect.Type, depth int) string {
+	if i, ok := t.byType[rt]; ok {
+		return t.entries[i].Name
+	}
+	if rt.Name() != "" || depth > 8 {
+		return rt.String()
+	}
+	switch rt.Kind() {
+	case reflect.Pointer:
+		return "*" + t.typeName(rt.Elem(), depth+1)
+	case reflect.Slice:
+		return "[]" + t.typeName(rt.Elem(), depth+1)
+	case reflect.Array:
+		return "[" + strconv.Itoa(rt.Len()) + "]" + t.typeName(rt.Elem(), depth+1)
+	case reflect.Map:
+		return "map[" + t.typeName(rt.Key(), depth+1) + "]" + t.typeName(rt.Elem(), depth+1)
+	case reflect.Chan:
+		elem := t.typeName(rt.Elem(), depth+1)
+		switch rt.ChanDir() {
+		case reflect.SendDir:
+			return "chan<- " + elem
+		case reflect.RecvDir:
+			return "<-chan " + elem
+		}
+		if rt.Elem().Kind() == reflect.Chan && rt.Elem().ChanDir() == reflect.RecvDir {
+			return "chan (" + elem + ")"
+		}
+		return "chan " + elem
+	}
+	return rt.String()
 }

@@ -2,6 +2,7 @@ package progfmt
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -27,5 +28,26 @@ func TestArgsNamesOperandsOfRunTimeFormats(t *testing.T) {
 		f, out := Args(desc, zeros, c.format, args)
 		assert.Equal(t, c.want, fmt.Sprintf(f, out...), "format %q", c.format)
 		assert.Equal(t, c.args, args, "format %q: the operands must stay as they were", c.format)
+	}
+}
+
+func TestTypeNameNamesTheProgramsTypesInside(t *testing.T) {
+	desc := testTable(t)
+	slice := reflect.MakeSlice(reflect.SliceOf(innerType), 0, 0).Interface()
+	m := reflect.MakeMap(reflect.MapOf(reflect.TypeOf(""), reflect.PointerTo(innerType))).Interface()
+	ch := reflect.MakeChan(reflect.ChanOf(reflect.BothDir, reflect.ChanOf(reflect.RecvDir, innerType)), 0).Interface()
+	cases := []struct {
+		v    any
+		want string
+	}{
+		{innerValue("a"), "main.inner"},
+		{slice, "[]main.inner"},
+		{m, "map[string]*main.inner"},
+		{ch, "chan (<-chan main.inner)"},
+		{[]int{1}, "[]int"},
+		{nil, "<nil>"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, TypeName(desc, zeros, c.v), "%v", c.v)
 	}
 }
