@@ -188,8 +188,8 @@ var needsRuntime = map[string]string{
 	"prog_289_closures_sent_to_workers":                     fresh,
 	"prog_290_waitgroup_go_and_afterfunc_in_loop":           fresh,
 	"prog_291_deferred_literals_in_loop":                    fresh,
-	"prog_286_recovered_runtime_error_types":                "recovered panic values are the runtime's, as for prog_093",
-	"prog_288_sync_once_value_and_values":                   "a panic of the function is recovered and raised again by the helper, whose values are the runtime's, as for prog_093",
+	"prog_293_recovered_runtime_error_types":                "recovered panic values are the runtime's, as for prog_093",
+	"prog_295_sync_once_value_and_values":                   "a panic of the function is recovered and raised again by the helper, whose values are the runtime's, as for prog_093",
 }
 
 // fresh is why the programs of closureStress need the runtime: the
