@@ -65,11 +65,13 @@ func typeInto(t *testing.T, ctx context.Context, name, text string) {
 	}
 }
 
-// runHang is how long the tests wait for a run to end before they call it
-// hung. It only catches hangs: a run's own time starts once a worker can
-// take it, and the run after a Stop or the watchdog waits for the standby
-// to finish starting (a new Go instance and its warm-up run), which takes
-// about 0.2-2 s at a load of 20 on two cores and took over 12 s at 35-42.
+// runHang is how long the tests wait for a run (or a call to the widget
+// worker) to end before they call it hung. It only catches hangs: a run's
+// own time starts once a worker can take it, and the run after a Stop or
+// the watchdog waits for the standby to finish starting (a new Go instance
+// and its warm-up run), which takes about 0.2-2 s at a load of 20 on two
+// cores and took over 12 s at 35-42; the widget worker starts on the first
+// call.
 const runHang = 90 * time.Second
 
 // runExample clicks an example's Run button and waits until it has

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestEveryExampleRunsInThePage clicks Run on every example of every lesson
@@ -36,7 +35,7 @@ func TestEveryExampleRunsInThePage(t *testing.T) {
 			// that was just scrolled to the bottom edge of the window.
 			evalString(t, ctx, root+`.querySelector('button[data-action="run"]').click(), "ok"`)
 			done := root + `.dataset.running === "false" && /\b(ok|failed)\b/.test(` + root + `.querySelector('[data-role="meta"]').className)`
-			if err := waitFor(ctx, done, 15*time.Second); err != nil {
+			if err := waitFor(ctx, done, runHang); err != nil {
 				failures = append(failures, fmt.Sprintf("%s: did not finish: %v", name, err))
 				screenshot(t, ctx, "FAIL-example-"+name)
 				continue

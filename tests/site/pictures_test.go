@@ -5,7 +5,6 @@ package site
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestPicturesDrawAndBucketAsksGo checks that the three pictures draw their
@@ -36,14 +35,14 @@ func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
 	}
 	status := `document.querySelector('[data-sim="bucket"] [data-role="status"]').textContent`
 	click(t, ctx, `[data-sim="bucket"] [data-action="burst"]`)
-	if err := waitFor(ctx, status+` !== ""`, 10*time.Second); err != nil {
+	if err := waitFor(ctx, status+` !== ""`, runHang); err != nil {
 		failWithShot(t, ctx, "bucket", "no answer to a burst: %v", err)
 	}
 	if got := evalString(t, ctx, status); got != "5 of 5 allowed." {
 		failWithShot(t, ctx, "bucket", "a burst of 5 on a full bucket of 5: got %q", got)
 	}
 	click(t, ctx, `[data-sim="bucket"] [data-action="request"]`)
-	if err := waitFor(ctx, status+`.startsWith("Refused") || `+status+`.startsWith("Allowed")`, 10*time.Second); err != nil {
+	if err := waitFor(ctx, status+`.startsWith("Refused") || `+status+`.startsWith("Allowed")`, runHang); err != nil {
 		failWithShot(t, ctx, "bucket", "no answer to one more request: %v", err)
 	}
 	if got := evalString(t, ctx, status); !strings.HasPrefix(got, "Refused") {
