@@ -127,3 +127,28 @@ func (l *lowerer) spellArrayLen(n *ast.ArrayType) {
 	l.note("array lengths")
 	n.Len = &ast.BasicLit{ValuePos: n.Len.Pos(), Kind: token.INT, Value: iv.ExactString()}
 }
+
+// spellIndexKeys writes the index keys of an array or slice literal as
+// integer literals: the interpreter reads a key of a typed constant
+// whose type is not int (Idle: "idle" with type State uint8) with
+// reflect's Int and fails to compile the program.
+func (l *lowerer) spellIndexKeys(n *ast.CompositeLit) {
+	switch under(l.typeOf(n)).(type) {
+	case *types.Array, *types.Slice:
+	default:
+		return
+	}
+	for _, e := range n.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if lit, ok := kv.Key.(*ast.BasicLit); ok && lit.Kind == token.INT {
+			continue
+		}
+		if iv := constant.ToInt(l.typeAndValue(kv.Key).Value); iv.Kind() == constant.Int {
+			l.note("index keys")
+			kv.Key = &ast.BasicLit{ValuePos: kv.Key.Pos(), Kind: token.INT, Value: iv.ExactString()}
+		}
+	}
+}

@@ -22,6 +22,16 @@ const orderedUnion = `~int | ~int8 | ~int16 | ~int32 | ~int64 |
 	~string`
 
 func init() {
+	// rand.N (math/rand/v2) is generic: it draws as Go's does, from the
+	// package's source (the run's seeded one).
+	register("math/rand/v2", "T", map[string]string{
+		"N": `func $F(n $T) $T {
+	if n <= 0 {
+		panic("invalid argument to N")
+	}
+	return $T($randv2.Uint64N(uint64(n)))
+}`,
+	})
 	register("cmp", "T", map[string]string{
 		"Compare": `func $F(x, y $T) int {
 	xNaN, yNaN := x != x, y != y

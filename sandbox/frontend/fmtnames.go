@@ -214,7 +214,11 @@ func (l *lowerer) fmtEntry(t types.Type) int {
 		e.Kind = "s"
 		for j := range u.NumFields() {
 			f := u.Field(j)
-			e.Fields = append(e.Fields, progfmt.Field{Name: f.Name(), Type: l.fmtEntry(f.Type()), Hidden: !f.Exported()})
+			name := f.Name()
+			if shown, ok := l.instances[name]; ok && f.Embedded() {
+				name, _, _ = strings.Cut(shown, "[") // an embedded written-out generic: Vec
+			}
+			e.Fields = append(e.Fields, progfmt.Field{Name: name, Type: l.fmtEntry(f.Type()), Hidden: !f.Exported()})
 		}
 	}
 	l.fmt.entries[i] = e

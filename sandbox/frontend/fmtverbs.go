@@ -83,7 +83,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			for _, op := range call.Args[fi+1:] {
-				if l.refuseVariableFormatOperand(op, l.typeOf(op)) {
+				if l.refusePromotedPrintMethod(op, l.typeOf(op)) || l.refuseVariableFormatOperand(op, l.typeOf(op)) {
 					continue
 				}
 				// An interface operand reaches fmt with its methods (a
@@ -147,7 +147,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	for i, op := range operands {
 		opTypes[i] = l.typeOf(op)
 		sv := showVerb(verbOf[i], flagsOf[i])
-		if l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
+		if verbOf[i] != 'T' && verbOf[i] != 'p' && l.refusePromotedPrintMethod(op, opTypes[i]) || l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
 			continue
 		}
 		byNames := false

@@ -51,15 +51,15 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 	switch pkgPath {
 	case "fmt":
 		return l.lowerFmt(call, sel.Name)
-	case "slices", "maps", "errors", "cmp", "iter", "sync":
+	case "slices", "maps", "errors", "cmp", "iter", "sync", "math/rand/v2":
 	default:
 		return nil
 	}
 	key := pkgPath + "." + sel.Name
 	tmpl, ok := templates[key]
 	if !ok {
-		if pkgPath == "errors" || pkgPath == "sync" {
-			return nil // errors.Is, New, Unwrap and Join, and sync's others, run compiled
+		if pkgPath == "errors" || pkgPath == "sync" || pkgPath == "math/rand/v2" {
+			return nil // errors.Is, New, Unwrap and Join, and sync's and rand's others, run compiled
 		}
 		l.unsupported(call.Pos(), key+" is not supported by the playground yet")
 		return nil
@@ -124,7 +124,7 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 		exprs = append(exprs, texpr)
 		pairs = append(pairs, "$"+p, texpr)
 	}
-	hint := strings.ReplaceAll(key, ".", "_") + "_"
+	hint := strings.NewReplacer(".", "_", "/", "_").Replace(key) + "_"
 	name := l.helper(key+"["+strings.Join(exprs, ",")+"]", hint, func(name string) string {
 		text := l.fillTemplate(tmpl, append(pairs, "$F", name))
 		if key == "errors.Is" && l.hasMethodTypes() && !l.nils.active {
@@ -178,9 +178,10 @@ func (l *lowerer) fillTemplate(tmpl template, r []string) string {
 	if strings.Contains(tmpl.src, "$assertable(") {
 		r = append(r, "$assertable(", l.assertable()+"(")
 	}
-	for _, pkg := range []string{"sort", "fmt", "errors", "strings", "sync"} {
-		if strings.Contains(tmpl.src, "$"+pkg+".") {
-			r = append(r, "$"+pkg+".", l.importName(pkg)+".")
+	for _, pkg := range []string{"sort", "fmt", "errors", "strings", "sync", "math/rand/v2"} {
+		p := "$" + strings.Replace(pkg, "math/rand/v2", "randv2", 1) + "."
+		if strings.Contains(tmpl.src, p) {
+			r = append(r, p, l.importName(pkg)+".")
 		}
 	}
 	return strings.NewReplacer(r...).Replace(tmpl.src)

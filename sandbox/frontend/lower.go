@@ -11,6 +11,7 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,6 +219,8 @@ func (l *lowerer) pre(c *astutil.Cursor) bool {
 		l.markDirect(n.Call)
 	case *ast.ArrayType:
 		l.spellArrayLen(n)
+	case *ast.CompositeLit:
+		l.spellIndexKeys(n)
 	case *ast.GoStmt:
 		l.markDirect(n.Call)
 	case *ast.GenDecl:
@@ -279,6 +282,13 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		if _, comm := c.Parent().(*ast.CommClause); !comm {
 			parenRecv(n.Rhs, len(n.Lhs))
 		}
+		if n.Tok == token.ASSIGN {
+			targets := make([]types.Type, len(n.Lhs))
+			for i, x := range n.Lhs {
+				targets[i] = l.typeOf(x)
+			}
+			l.parenIntoIface(targets, n.Rhs)
+		}
 		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
 			l.lowerAssign(c, n)
 		}
@@ -294,6 +304,14 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.lowerSendIntoIface(c, n)
 		}
 	case *ast.ReturnStmt:
+		if len(l.funcs) > 0 {
+			res := l.funcs[len(l.funcs)-1].Results()
+			targets := make([]types.Type, res.Len())
+			for i := range targets {
+				targets[i] = res.At(i).Type()
+			}
+			l.parenIntoIface(targets, n.Results)
+		}
 		l.lowerReturnRecv(c, n)
 	case *ast.GenDecl:
 		if n.Tok == token.CONST {
@@ -305,6 +323,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		for _, s := range n.Specs {
 			if vs, ok := s.(*ast.ValueSpec); ok {
 				parenRecv(vs.Values, len(vs.Names))
+				if t := l.typeOf(vs.Type); t != nil {
+					l.parenIntoIface(slices.Repeat([]types.Type{t}, len(vs.Names)), vs.Values)
+				}
 			}
 		}
 	case *ast.SwitchStmt:

@@ -155,7 +155,12 @@ func (m *monomorphizer) instance(obj types.Object, args []types.Type) *instance 
 	case *types.Func:
 		tparams = o.Type().(*types.Signature).TypeParams()
 	case *types.TypeName:
-		tparams = o.Type().(*types.Named).TypeParams()
+		switch t := o.Type().(type) {
+		case *types.Named:
+			tparams = t.TypeParams()
+		case *types.Alias: // a generic alias: its instance is an alias too
+			tparams = t.TypeParams()
+		}
 	}
 	for i := 0; i < tparams.Len() && i < len(args); i++ {
 		in.bind[tparams.At(i)] = args[i]

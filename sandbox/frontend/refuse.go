@@ -64,6 +64,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseChainsIntoCore()
 	l.refuseDeclarations()
 	l.refuseLocalAliases()
+	l.refusePromotedIntoIface()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {

@@ -189,6 +189,34 @@ func parenRecv(values []ast.Expr, targets int) {
 	}
 }
 
+// parenIntoIface parenthesizes a composite literal or a call of a
+// non-interface type that goes straight into a variable or result of
+// interface type (var x I = T{...}, x = T{...}, return time.Unix(0, 0)):
+// the interpreter builds such a value in the destination's own slot,
+// without the interface around it, when its type is another package's
+// (x == nil then fails inside the interpreter or dereferences nil, x.(T)
+// answers false). In parentheses it is converted.
+func (l *lowerer) parenIntoIface(targets []types.Type, values []ast.Expr) {
+	if len(targets) != len(values) {
+		return
+	}
+	for i, v := range values {
+		if targets[i] == nil || !types.IsInterface(targets[i]) {
+			continue
+		}
+		switch v := v.(type) {
+		case *ast.CompositeLit:
+		case *ast.CallExpr:
+			if t := l.typeOf(v); t == nil || types.IsInterface(t) {
+				continue
+			}
+		default:
+			continue
+		}
+		values[i] = &ast.ParenExpr{Lparen: v.Pos(), X: v, Rparen: v.End()}
+	}
+}
+
 // sentIntoIface reports whether a send of e on a channel of type ct puts
 // a value made by the send's own expression (a literal, a call) into an
 // interface: the interpreter converts it in a slot of the statement and
