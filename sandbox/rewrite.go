@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"strconv"
+	"strings"
 )
 
 // Names the rewrite introduces. The trailing underscore and the prefix
@@ -260,7 +261,7 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 		values = append(values, e)
 		return &ast.Ident{NamePos: e.Pos(), Name: name}
 	}
-	if rw.mustBindFunc(call.Fun) {
+	if rw.mustBindFunc(call.Fun) && !loweredReceiver(call.Fun) {
 		inner.Fun = bind("flakylab_f_", call.Fun)
 	}
 	for i, a := range call.Args {
@@ -287,6 +288,23 @@ func (rw *rewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 	started := &ast.GoStmt{Go: g.Go, Call: &ast.CallExpr{Fun: start, Lparen: g.Go, Rparen: g.End()}}
 	rw.generated[started] = true
 	return &ast.BlockStmt{Lbrace: g.Go, List: append(binds, started), Rbrace: g.End()}
+}
+
+// loweredReceiver reports whether fun is a method of a receiver the front
+// end has already evaluated into a variable of its own (`_fl_v1.M`, see
+// frontend lowerGoStmt). Such a call is left in the closure as it is: the
+// closure keeps this go statement's variable, while a method value bound
+// here would read its receiver from the variable's slot in the live frame
+// when the goroutine calls it (yaegi v0.16.1, genFunctionWrapper), which
+// in a loop is by then a later iteration's (`go p.run()` for each p of a
+// loop ran the last few p's only).
+func loweredReceiver(fun ast.Expr) bool {
+	sel, ok := unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && strings.HasPrefix(id.Name, "_fl_")
 }
 
 // safeCall is `flakylab_rt_.Safe(f)`: the goroutine then starts in

@@ -18,7 +18,9 @@ import (
 // goroutines: the interpreter keeps one slot per literal and frame, and
 // a closure that returns writes back into it what it held before the
 // closure was made (yaegi v0.16.1, interp/run.go, getFunc), so a loop
-// could pick up an earlier iteration's closure.
+// could pick up an earlier iteration's closure. prog_298 starts methods of
+// receivers declared in loops, which the goroutines read from the loop's
+// live frame when they started.
 var closureStress = []string{
 	"prog_018_mutex_counter",
 	"prog_285_closure_made_while_an_older_one_returns",
@@ -28,6 +30,7 @@ var closureStress = []string{
 	"prog_289_closures_sent_to_workers",
 	"prog_290_waitgroup_go_and_afterfunc_in_loop",
 	"prog_291_deferred_literals_in_loop",
+	"prog_298_go_method_of_loop_variable",
 }
 
 // stressRuns is how many times each program runs, stressParallel how
