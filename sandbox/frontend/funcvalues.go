@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -172,10 +173,14 @@ func (l *lowerer) funcIntoInterface(id *ast.Ident, parent ast.Node) ast.Expr {
 // called) as Go does when the value is made: through a pointer to a
 // value method, *x is copied then (and a nil x panics); of a value, x is
 // copied then; of an interface, a nil one panics. The interpreter defers
-// them to the call.
+// them to the call. A pointer method binds the pointer (of a value, the
+// value's address) then; the interpreter reads the receiver variable at
+// each call, after it changed, or in a loop as the last iteration left it.
 //
 //	psv.M  ->  func(r *T) func(int) int { v := *r; return v.M }(psv)
 //	i.M    ->  func(r I) func(int) int { if r == nil { <nil dereference> }; return r.M }(i)
+//	p.PM   ->  func(r *T) func(int) int { return r.PM }(p)
+//	v.PM   ->  func(r *T) func(int) int { return r.PM }(&v)
 func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.Expr {
 	if call, ok := parent.(*ast.CallExpr); ok && call.Fun == sel {
 		return nil
@@ -204,6 +209,7 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	_, ptrRecv := msig.Recv().Type().(*types.Pointer)
 	_, rtPtr := under(rt).(*types.Pointer)
 	var body string
+	var recvArg ast.Expr = sel.X
 	switch {
 	case types.IsInterface(rt):
 		body = "if " + recv + " == nil {\nvar p *int\nv := *p\n_ = v\n}\nreturn " + recv + "." + sel.Sel.Name
@@ -216,9 +222,25 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 		// r.Logger.Log, later crashes on a call of the promoted method
 		// (s.Log("x")) elsewhere in the program.
 		body = "f := " + recv + "\nreturn f." + sel.Sel.Name
-	case ptrRecv && rtPtr && l.isFieldSelection(sel.X):
+	case ptrRecv && rtPtr && (l.isFieldSelection(sel.X) || s.Obj().Pkg() == l.pkg):
 		// A pointer method of a pointer field (s.Logger.Log): the same
 		// crash as above, the field passed as the literal's argument.
+		// Of any pointer of the program's types: Go binds the pointer
+		// when the value is made, the interpreter reads the variable
+		// again at each call (after p = q, or in a loop the last
+		// iteration's p: every p.Show made in a loop showed the last p).
+		body = "return r." + sel.Sel.Name
+	case ptrRecv && !rtPtr && !types.IsInterface(rt) && len(s.Index()) == 1 && s.Obj().Pkg() == l.pkg:
+		// A pointer method of an addressable value binds its address,
+		// which in a loop is this iteration's variable; the interpreter
+		// reads the variable's slot at each call, by then the last
+		// iteration's.
+		ptype, plocal := l.typeExpr(types.NewPointer(xt))
+		if plocal {
+			return nil
+		}
+		rexpr = ptype
+		recvArg = &ast.UnaryExpr{OpPos: sel.X.Pos(), Op: token.AND, X: sel.X}
 		body = "return r." + sel.Sel.Name
 	case !ptrRecv && s.Obj().Pkg() == l.pkg:
 		// A value method of a value: the argument is the copy Go
@@ -229,7 +251,7 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	}
 	l.note("method values")
 	call := l.parseExpr("func(r " + rexpr + ") " + ftype + " {\n" + body + "\n}(_fl_x)").(*ast.CallExpr)
-	call.Args[0] = sel.X
+	call.Args[0] = recvArg
 	return call
 }
 

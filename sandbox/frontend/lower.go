@@ -289,6 +289,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			}
 			l.parenIntoIface(targets, n.Rhs)
 		}
+		l.parenStructLit(n)
 		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
 			l.lowerAssign(c, n)
 		}

@@ -217,6 +217,32 @@ func (l *lowerer) parenIntoIface(targets []types.Type, values []ast.Expr) {
 	}
 }
 
+// parenStructLit parenthesizes the struct literal of "x = T{...}": the
+// interpreter builds such a literal in a new variable and puts it in x's
+// slot instead of copying it into x, so that whatever had x before (a
+// pointer &x, a closure, a goroutine) kept the old struct (p := &x;
+// x = T{7} left p.f at its old value). In parentheses it is copied.
+func (l *lowerer) parenStructLit(n *ast.AssignStmt) {
+	if n.Tok != token.ASSIGN || len(n.Lhs) != 1 || len(n.Rhs) != 1 || isBlank(n.Lhs[0]) {
+		return
+	}
+	if _, ok := n.Lhs[0].(*ast.Ident); !ok {
+		return
+	}
+	lit, ok := n.Rhs[0].(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	if _, isStruct := under(l.typeOf(lit)).(*types.Struct); !isStruct {
+		return
+	}
+	paren := &ast.ParenExpr{Lparen: lit.Pos(), X: lit, Rparen: lit.End()}
+	if tv, ok := l.info.Types[lit]; ok {
+		l.info.Types[paren] = tv
+	}
+	n.Rhs[0] = paren
+}
+
 // sentIntoIface reports whether a send of e on a channel of type ct puts
 // a value made by the send's own expression (a literal, a call) into an
 // interface: the interpreter converts it in a slot of the statement and

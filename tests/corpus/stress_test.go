@@ -1,3 +1,9 @@
+//go:build !(js && wasm)
+
+// The browser runs one thread and switches goroutines only where they
+// block, so the interleavings this test hunts for cannot happen there;
+// make test-runtime leaves it out.
+
 package corpus
 
 import (
@@ -18,9 +24,9 @@ import (
 // goroutines: the interpreter keeps one slot per literal and frame, and
 // a closure that returns writes back into it what it held before the
 // closure was made (yaegi v0.16.1, interp/run.go, getFunc), so a loop
-// could pick up an earlier iteration's closure. prog_298 starts methods of
-// receivers declared in loops, which the goroutines read from the loop's
-// live frame when they started.
+// could pick up an earlier iteration's closure. prog_298 and prog_299
+// start methods of receivers declared in loops, which the goroutines read
+// from the loop's live frame when they started.
 var closureStress = []string{
 	"prog_018_mutex_counter",
 	"prog_285_closure_made_while_an_older_one_returns",
@@ -31,6 +37,7 @@ var closureStress = []string{
 	"prog_290_waitgroup_go_and_afterfunc_in_loop",
 	"prog_291_deferred_literals_in_loop",
 	"prog_298_go_method_of_loop_variable",
+	"prog_299_method_values_bind_their_receiver",
 }
 
 // stressRuns is how many times each program runs, stressParallel how
