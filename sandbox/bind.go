@@ -97,7 +97,7 @@ func (r *run) exports() interp.Exports {
 	for name, f := range map[string]any{
 		"Started": r.chain.Started, "RecoveredValue": r.chain.Recovered, "PanicCount": r.chain.Count,
 		"RecoverExit": r.chain.RecoverExit, "Chain": r.chain.Chain, "Messages": r.chain.Messages,
-		"Forget": r.chain.Forget,
+		"Forget": r.chain.Forget, "RecoverDone": r.chain.RecoverDone,
 	} {
 		ex[rtPath+"/rt"][name] = reflect.ValueOf(f)
 	}

@@ -2,9 +2,12 @@ package sandbox
 
 import (
 	"go/ast"
+	"go/token"
 	"reflect"
 	"strings"
 	"sync"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // Panics during panics.
@@ -20,12 +23,16 @@ import (
 // "panic: v [recovered, repanicked]". The rewrite tells the runtime when
 // the program panics (flakylab_panicking_), recovers (flakylab_recovered_)
 // and when a function that calls recover returns (a deferred
-// RecoverExit): if it returns without having started a panic of its own,
-// the panics it recovered are over, and with them, as far as the runtime
-// can tell, every earlier one on that goroutine. A panic the interpreter
-// raises itself (a run-time error) is only seen when it is recovered;
-// when one ends the program right after a recovery, the chain is left
-// out rather than guessed.
+// RecoverExit, or RecoverDone where a function that panics nowhere
+// itself returns): if it returns without having started a panic of its
+// own, the panics it recovered are over, and with them, as far as the
+// runtime can tell, every earlier one on that goroutine. A panic the
+// interpreter raises itself (a run-time error) is only seen when it is
+// recovered, or when it ends the program: one raised by a deferred
+// function after its recovery prints the recovered ones first. (A
+// function that panics itself and then meets a run-time error after its
+// recovery is not told apart from one that returned: the chain is left
+// out there.)
 type panicChain struct {
 	mu      sync.Mutex
 	started map[string]int            // panics started with panic(v), per goroutine
@@ -105,6 +112,18 @@ func (c *panicChain) Count() int {
 	defer c.mu.Unlock()
 	c.init()
 	return c.started[g]
+}
+
+// RecoverDone is called by a function that calls recover and panics
+// nowhere itself where it returns: the panics it recovered (every one on
+// its goroutine, as far as the runtime can tell) are over.
+func (c *panicChain) RecoverDone() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.live) == 0 {
+		return // no goroutine has a panic: skip the look at the goroutine's id
+	}
+	delete(c.live, currentGoroutine())
 }
 
 // RecoverExit is deferred by every function that calls recover, with
@@ -225,8 +244,8 @@ func chainText(lines []string) string {
 
 // deferRecoverExits makes every function of f that calls recover and
 // panic itself defer flakylab_rt_.RecoverExit(flakylab_rt_.PanicCount())
-// first; the recover calls of one that does not panic end the goroutine's
-// panics when they recover one (recoverEnds). See panicChain. (The
+// first; one that does not panic calls flakylab_rt_.RecoverDone() where
+// it returns (recoverDoneAtExits). See panicChain. (The
 // deferred call costs two looks at the goroutine's id on every call,
 // which a check calling a recovering function in a loop would feel.) It
 // runs before recover is rewritten; the runtime's own calls of recover
@@ -241,9 +260,7 @@ func (rw *rewriter) deferRecoverExits(f *ast.File) {
 			return
 		}
 		if !panics {
-			for _, c := range recovers {
-				rw.recoverEnds[c] = true
-			}
+			rw.recoverDoneAtExits(body)
 			return
 		}
 		pos := body.Lbrace
@@ -260,6 +277,43 @@ func (rw *rewriter) deferRecoverExits(f *ast.File) {
 		}
 		return true
 	})
+}
+
+// recoverDoneAtExits makes body, of a function that calls recover and
+// panics nowhere itself, call flakylab_rt_.RecoverDone() where it returns
+// (before each return statement, and at its end): the panics it recovered
+// are over only then. A run-time error after the recovery leaves it
+// without the call, and Go prints the recovered panic before it ("panic:
+// x [recovered]", or "[recovered, repanicked]" for the same value).
+func (rw *rewriter) recoverDoneAtExits(body *ast.BlockStmt) {
+	done := func(pos token.Pos) ast.Stmt {
+		c := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: ast.NewIdent("RecoverDone")}, Lparen: pos, Rparen: pos}
+		return &ast.ExprStmt{X: c}
+	}
+	astutil.Apply(body, func(c *astutil.Cursor) bool {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if _, inList := c.Parent().(*ast.BlockStmt); inList || isCaseBody(c.Parent()) {
+				c.InsertBefore(done(n.Return))
+			} else {
+				c.Replace(&ast.BlockStmt{Lbrace: n.Return, List: []ast.Stmt{done(n.Return), n}, Rbrace: n.End()})
+			}
+		}
+		return true
+	}, nil)
+	body.List = append(body.List, done(body.Rbrace))
+}
+
+// isCaseBody reports whether n holds a statement list (a case or select
+// clause), where a statement can be inserted before another.
+func isCaseBody(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
 }
 
 // directCalls returns the calls of recover() in body itself (not in a

@@ -43,6 +43,16 @@ func TestPanicsDuringPanicsPrintTheirChain(t *testing.T) {
 			want: "panic: message\n\n",
 		},
 		{
+			name: "a recovered nil dereference, then the same in the deferred call",
+			body: "defer func() {\n\t\tfmt.Println(\"recovered\", recover())\n\t\tvar p *struct{ N int }\n\t\tfmt.Println(p.N)\n\t}()\n\tvar p *struct{ N int }\n\tfmt.Println(p.N)",
+			want: "panic: runtime error: invalid memory address or nil pointer dereference [recovered, repanicked]\n",
+		},
+		{
+			name: "a recovered index error, then another in the deferred call, which returns early elsewhere",
+			body: "xs := []int{1}\n\ti := 5\n\tdefer func() {\n\t\tr := recover()\n\t\tif r == nil {\n\t\t\treturn\n\t\t}\n\t\t_ = xs[i+1]\n\t}()\n\t_ = xs[i]",
+			want: "panic: runtime error: index out of range [5] with length 1 [recovered]\n\tpanic: runtime error: index out of range [6] with length 1\n",
+		},
+		{
 			name: "panics recovered by functions that returned are over",
 			body: "func() {\n\t\tdefer func() { recover() }()\n\t\tvar m map[int]int\n\t\tm[1] = 1\n\t}()\n\tfunc() {\n\t\tdefer func() { fmt.Println(recover()) }()\n\t\tpanic(\"handled\")\n\t}()\n\tpanic(\"final\")",
 			want: "panic: final\n\n",

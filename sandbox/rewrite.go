@@ -75,9 +75,6 @@ type rewriter struct {
 	pkgs      map[string]bool                // names of imported packages
 	generated map[ast.Node]bool
 	panics    bool // a panic(v) was rewritten: the file makes panic tokens
-	// recover() calls in functions that panic nowhere themselves: their
-	// recovery ends the goroutine's panics (panicchain.go)
-	recoverEnds map[ast.Node]bool
 }
 
 // rewrite applies the rewriter to p's file and adds the helpers; trace
@@ -85,14 +82,13 @@ type rewriter struct {
 func rewrite(p *program, trace bool) error {
 	f := p.file
 	rw := &rewriter{
-		harness:     p.harness,
-		fset:        p.fset,
-		learner:     p.learner,
-		consts:      map[string]bool{},
-		funcs:       map[string]bool{},
-		pkgs:        map[string]bool{},
-		generated:   map[ast.Node]bool{},
-		recoverEnds: map[ast.Node]bool{},
+		harness:   p.harness,
+		fset:      p.fset,
+		learner:   p.learner,
+		consts:    map[string]bool{},
+		funcs:     map[string]bool{},
+		pkgs:      map[string]bool{},
+		generated: map[ast.Node]bool{},
 	}
 	for _, spec := range f.Imports {
 		ip, _ := strconv.Unquote(spec.Path.Value)
@@ -191,7 +187,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		inner := &ast.CallExpr{Fun: ast.NewIdent("recover"), Lparen: c.Lparen, Rparen: c.Rparen}
 		rw.generated[inner] = true
 		c.Fun = &ast.Ident{NamePos: id.NamePos, Name: recoveredName}
-		c.Args = []ast.Expr{inner, &ast.Ident{NamePos: id.NamePos, Name: strconv.FormatBool(rw.recoverEnds[c])}}
+		c.Args = []ast.Expr{inner, &ast.Ident{NamePos: id.NamePos, Name: "false"}} // the function's exits end its panics (recoverDoneAtExits)
 		return
 	}
 	if id, ok := c.Fun.(*ast.Ident); ok && (id.Name == "print" || id.Name == "println") {
