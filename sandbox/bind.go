@@ -187,28 +187,33 @@ func (r *run) bindTime(t map[string]reflect.Value) map[string]reflect.Value {
 // bindContext makes context deadlines follow the run's clock, and ends
 // every deadline context when the run ends: a context derived from one
 // that is not the context package's own (the virtual clock's) is watched
-// by a goroutine until either ends. The Cause variants have no virtual
-// counterpart, so a virtual run lacks them rather than mixing clocks.
+// by a goroutine until either ends. The Cause variants are the virtual
+// clock's too (ctxcause.go).
 func (r *run) bindContext(t map[string]reflect.Value) map[string]reflect.Value {
 	t = copyTable(t)
 	l := r.life
 	withTimeout, withDeadline := context.WithTimeout, context.WithDeadline
+	deadlineCause := context.WithDeadlineCause
 	if v := r.clock; v != nil {
 		withTimeout, withDeadline = v.WithTimeout, v.WithDeadline
-		delete(t, "WithTimeoutCause")
-		delete(t, "WithDeadlineCause")
-	} else {
-		t["WithTimeoutCause"] = reflect.ValueOf(func(parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
-			ctx, cancel := context.WithTimeoutCause(parent, d, cause)
-			l.track(cancelStopper(cancel))
-			return ctx, cancel
-		})
-		t["WithDeadlineCause"] = reflect.ValueOf(func(parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
-			ctx, cancel := context.WithDeadlineCause(parent, d, cause)
-			l.track(cancelStopper(cancel))
-			return ctx, cancel
-		})
+		deadlineCause = func(parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
+			return withDeadlineCause(v, parent, d, cause) // ctxcause.go
+		}
 	}
+	now := time.Now
+	if r.clock != nil {
+		now = r.clock.Now
+	}
+	t["WithTimeoutCause"] = reflect.ValueOf(func(parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
+		ctx, cancel := deadlineCause(parent, now().Add(d), cause)
+		l.track(cancelStopper(cancel))
+		return ctx, cancel
+	})
+	t["WithDeadlineCause"] = reflect.ValueOf(func(parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
+		ctx, cancel := deadlineCause(parent, d, cause)
+		l.track(cancelStopper(cancel))
+		return ctx, cancel
+	})
 	t["WithTimeout"] = reflect.ValueOf(func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 		ctx, cancel := withTimeout(parent, d)
 		l.track(cancelStopper(cancel))

@@ -24,10 +24,10 @@
 // By default a run has its own auto-advancing virtual clock
 // (clock.NewVirtual from core/clock) that starts at DefaultStart: inside
 // the program time.Now, Sleep, After, NewTimer, AfterFunc, NewTicker, Tick,
-// Since and Until, and context.WithTimeout and WithDeadline, all use it, so
-// a program that sleeps for thirty seconds returns at once with the output
-// it would have printed in real time. time.Timer and time.Ticker are the
-// clock's Timer and Ticker. Options.RealTime switches a run to the wall
+// Since and Until, and context.WithTimeout, WithDeadline and their Cause
+// variants, all use it, so a program that sleeps for thirty seconds
+// returns at once with the output it would have printed in real time.
+// time.Timer and time.Ticker are the clock's Timer and Ticker. Options.RealTime switches a run to the wall
 // clock. The top-level functions of math/rand and math/rand/v2 draw from a
 // source seeded with Options.Seed, so runs are repeatable; rand.Seed
 // reseeds it.

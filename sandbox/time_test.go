@@ -135,11 +135,18 @@ func TestRandIsSeededPerRun(t *testing.T) {
 	assert.True(t, strings.HasSuffix(o1.Stdout, "\n"))
 }
 
-func TestVirtualRunHasNoCauseVariants(t *testing.T) {
-	src := "ctx, cancel := context.WithTimeoutCause(context.Background(), time.Second, nil)\ndefer cancel()\nfmt.Println(ctx)\n"
-	res := runSource(t, src, Options{})
-	require.NotNil(t, res.Err, "context.WithTimeoutCause would mix the wall clock into a virtual run")
-	assert.Equal(t, KindCompile, res.Err.Kind)
-	assert.Equal(t, 1, res.Err.Line)
-	assert.Nil(t, runSource(t, src, Options{RealTime: true}).Err, "real-time runs have it")
+func TestVirtualRunHasCauseVariants(t *testing.T) {
+	src := "ctx, cancel := context.WithTimeoutCause(context.Background(), time.Hour, errors.New(\"slow\"))\ndefer cancel()\nstart := time.Now()\n<-ctx.Done()\nfmt.Println(time.Since(start), ctx.Err(), context.Cause(ctx))\n"
+	for _, real := range []bool{false, true} {
+		if real {
+			src = strings.Replace(src, "time.Hour", "time.Millisecond", 1)
+		}
+		res := runSource(t, src, Options{RealTime: real})
+		require.Nil(t, res.Err, "real time %v: source:\n%s", real, src)
+		if !real {
+			assert.Equal(t, "1h0m0s context deadline exceeded slow\n", res.Stdout, "the virtual clock's hour")
+			continue
+		}
+		assert.True(t, strings.HasSuffix(res.Stdout, " context deadline exceeded slow\n"), "real time: got %q", res.Stdout)
+	}
 }
