@@ -27,10 +27,10 @@
 // Since and Until, and context.WithTimeout, WithDeadline and their Cause
 // variants, all use it, so a program that sleeps for thirty seconds
 // returns at once with the output it would have printed in real time.
-// time.Timer and time.Ticker are the clock's Timer and Ticker. Options.RealTime switches a run to the wall
-// clock. The top-level functions of math/rand and math/rand/v2 draw from a
-// source seeded with Options.Seed, so runs are repeatable; rand.Seed
-// reseeds it.
+// time.Timer and time.Ticker are the clock's Timer and Ticker.
+// Options.RealTime switches a run to the wall clock. The top-level
+// functions of math/rand and math/rand/v2 draw from a source seeded with
+// Options.Seed, so runs are repeatable; rand.Seed reseeds it.
 //
 // Core types built inside a run with a nil Now or Sleep setting use the
 // wall clock, as they do everywhere; programs pass time.Now (which is
