@@ -72,6 +72,12 @@ func (l *lowerer) valueWithMethods(e ast.Expr) bool {
 	return ok && n.Obj().Pkg() == l.pkg && n.TypeParams().Len() == 0 && types.NewMethodSet(n).Len() > 0
 }
 
+// structValueWithMethods is valueWithMethods for a value of a struct type.
+func (l *lowerer) structValueWithMethods(e ast.Expr) bool {
+	_, isStruct := under(l.typeOf(e)).(*types.Struct)
+	return isStruct && l.valueWithMethods(e)
+}
+
 // packageInterface reports whether t is an interface type with methods
 // of a package (error, fmt.Stringer).
 func (l *lowerer) packageInterface(t types.Type) bool {
@@ -123,8 +129,23 @@ func (l *lowerer) boxPointerOperands(n ast.Node) {
 			}
 		}
 		sig, ok := under(l.typeOf(n.Fun)).(*types.Signature)
-		if !ok || !l.ownFunc(n.Fun) {
-			return // a package's function (fmt's) takes the value as Go does
+		if ok && !l.ownFunc(n.Fun) {
+			// A package's function (fmt's) takes the value as Go does,
+			// but for a struct value with methods passed as an
+			// interface with methods other than error (the io.Writer of
+			// fmt.Fprintln(prefix{">"}, x)): the interpreter failed to
+			// compile that call in a program with other types with
+			// methods ("invalid memory address"), and converts it from
+			// the helper's variable.
+			for i := range min(len(n.Args), sig.Params().Len()) {
+				if p := sig.Params().At(i).Type(); l.packageInterface(p) && !isError(p) && l.structValueWithMethods(n.Args[i]) {
+					n.Args[i] = l.boxPointer(n.Args[i], p)
+				}
+			}
+			return
+		}
+		if !ok {
+			return
 		}
 		for i := range n.Args {
 			switch {
