@@ -46,6 +46,13 @@ var magic = []byte{0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00}
 // memory 0 at constant offsets (the only kind the Go linker writes), or
 // whose segments overlap, is refused with an error and never half-rewritten.
 func Merge(module []byte) ([]byte, Stats, error) {
+	return MergeEdited(module, nil)
+}
+
+// MergeEdited is Merge, with edit (if not nil) changing the merged
+// segment's bytes in place before they are written: the memory image
+// from the lowest address the module initialises.
+func MergeEdited(module []byte, edit func(mem []byte) error) ([]byte, Stats, error) {
 	var st Stats
 	if !bytes.HasPrefix(module, magic) {
 		return nil, st, errors.New("not a WebAssembly module (version 1)")
@@ -77,6 +84,11 @@ func Merge(module []byte) ([]byte, Stats, error) {
 				return nil, st, err
 			}
 			st = s
+			if edit != nil && len(one) == 1 {
+				if err := edit(one[0].Data); err != nil {
+					return nil, st, err
+				}
+			}
 			writeSection(&out, sectionData, encodeSegments(one))
 			merged = true
 		case sectionDataCount:

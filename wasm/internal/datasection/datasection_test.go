@@ -2,13 +2,11 @@ package datasection
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/wasm/internal/gowasm"
 )
 
 // module assembles a minimal module: a memory section and a data section
@@ -161,13 +159,6 @@ func FuzzMerge(f *testing.F) {
 // it printed before: its data (strings, tables, a map literal, type
 // descriptors) is where the program expects it.
 func TestMergedGoModuleRunsTheSame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module for GOOS=js")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
 	dir := t.TempDir()
 	src := `package main
 
@@ -197,32 +188,11 @@ func main() {
 	fmt.Printf("%#v %.2f %s\n", s, s.Area(), strings.Repeat("=", 12))
 }
 `
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module probe\n\ngo 1.26\n"), 0o644))
-	build := exec.Command("go", "build", "-o", "probe.wasm", ".")
-	build.Dir = dir
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-
-	orig, err := os.ReadFile(filepath.Join(dir, "probe.wasm"))
-	require.NoError(t, err)
+	orig := gowasm.Build(t, dir, src)
 	merged, st, err := Merge(orig)
 	require.NoError(t, err)
 	require.Greater(t, st.Segments, 100, "the Go linker writes many data segments")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "merged.wasm"), merged, 0o644))
-
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	runner := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js")
-	run := func(file string) string {
-		cmd := exec.Command(node, runner, file)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s: %s", file, out)
-		return string(out)
-	}
-	want := run("probe.wasm")
+	want := gowasm.Run(t, dir, "probe.wasm", orig)
 	require.Contains(t, want, "primes   [2 3 5 7 11] []int")
-	require.Equal(t, want, run("merged.wasm"))
+	require.Equal(t, want, gowasm.Run(t, dir, "merged.wasm", merged))
 }
