@@ -31,7 +31,7 @@ func (l *lowerer) refusePackageErrorsToIface() {
 				break // always nil: the assertion answers false, as in Go
 			}
 			if n.Type != nil {
-				l.refuseErrorToIface(n.X, n.Type, "a type assertion")
+				l.refuseErrorOrValueToIface(n.X, n.Type, "a type assertion")
 			}
 		case *ast.TypeSwitchStmt:
 			x := switchOperand(n)
@@ -43,7 +43,7 @@ func (l *lowerer) refusePackageErrorsToIface() {
 			}
 			for _, s := range n.Body.List {
 				for _, e := range s.(*ast.CaseClause).List {
-					l.refuseErrorToIface(x, e, "a type switch case")
+					l.refuseErrorOrValueToIface(x, e, "a type switch case")
 				}
 			}
 		case *ast.CallExpr:
@@ -78,6 +78,16 @@ func switchOperand(n *ast.TypeSwitchStmt) ast.Expr {
 		return ta.X
 	}
 	return nil
+}
+
+// refuseErrorOrValueToIface refuses what, from x to the type at texpr,
+// for refuseErrorToIface's reason or else refusePackageValueToIface's.
+func (l *lowerer) refuseErrorOrValueToIface(x, texpr ast.Expr, what string) {
+	n := len(l.diags)
+	l.refuseErrorToIface(x, texpr, what)
+	if len(l.diags) == n {
+		l.refusePackageValueToIface(x, texpr, what)
+	}
 }
 
 // refuseErrorToIface refuses what, from x to the type at texpr, would
@@ -161,4 +171,54 @@ func (l *lowerer) neverSetVars() map[types.Object]bool {
 	}
 	delete(declared, nil)
 	return declared
+}
+
+// Values of the packages' types asserted to the program's interfaces.
+//
+// The interpreter does not see the methods of a value of a package's
+// type when it asks whether the value has an interface type the program
+// declares or spells out: any(strings.NewReader("x")).(interface{ Len()
+// int }), an io.Reader holding it asserted to the program's reader, a
+// clock.Clock asserted to the program's nower all answered false (or
+// failed inside the interpreter) where Go answers true. A package's own
+// interface (io.Seeker, fmt.Stringer) is found.
+
+// refusePackageValueToIface refuses, at the type, what (an assertion or a
+// type switch case) from x to the type at texpr when the target is a
+// non-empty interface type the program declares or spells out and a type
+// of a package the program imports (or a pointer to one) could be in x
+// and has the target's methods.
+func (l *lowerer) refusePackageValueToIface(x, texpr ast.Expr, what string) {
+	st, target := l.typeOf(x), l.typeOf(texpr)
+	it, ok := under(target).(*types.Interface)
+	if st == nil || !types.IsInterface(st) || !ok || it.NumMethods() == 0 || l.packageInterface(target) {
+		return
+	}
+	refuse := func(holder string) {
+		l.unsupported(texpr.Pos(), what+" from "+l.typeString(st, l.qualifyByName())+" to "+l.typeString(target, l.qualifyByName())+
+			" is not supported by the playground when the value may be "+holder+
+			": the interpreter does not see the methods of a package's type there (it would answer false); assert to the package's type or use one of its interfaces")
+	}
+	if types.Implements(st, it) && (isError(st) || l.packageInterface(st)) {
+		refuse("one of a package's") // Go always finds the methods
+		return
+	}
+	sit, _ := under(st).(*types.Interface)
+	for _, p := range l.pkg.Imports() {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if types.Implements(t, it) && (sit == nil || types.Implements(t, sit)) {
+					refuse("a " + l.typeString(t, l.qualifyByName()))
+					return
+				}
+			}
+		}
+	}
 }
