@@ -219,7 +219,9 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 	case t == nil:
 		return op
 	case l.shown[op] != 0:
-		return &ast.CallExpr{Fun: ast.NewIdent(l.showConv(t, 0, modeOf(l.shown[op]))), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
+		// A call's nil result of the program's interface reaches the
+		// helper broken; as an element it keeps its type (keepIface).
+		return &ast.CallExpr{Fun: ast.NewIdent(l.showConv(t, 0, modeOf(l.shown[op]))), Lparen: op.Pos(), Args: []ast.Expr{l.keepIface(op, t)}, Rparen: op.End()}
 	case len(l.boxes) > 0 && types.IsInterface(t) && !methodsOf(t) && c != 'T' && c != 'w' && !l.hasPrintMethods():
 		// A boxed value prints as itself (see boxing.go). (A box has no
 		// methods, so an interface with methods never holds one; and

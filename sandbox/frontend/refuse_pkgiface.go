@@ -185,22 +185,15 @@ func (l *lowerer) neverSetVars() map[types.Object]bool {
 
 // refusePackageValueToIface refuses, at the type, what (an assertion or a
 // type switch case) from x to the type at texpr when the target is a
-// non-empty interface type the program declares or spells out and a type
-// of a package the program imports (or a pointer to one) could be in x
-// and has the target's methods.
+// non-empty interface type the program declares or spells out and an
+// exported type of a package the program imports (or a pointer to one)
+// could be in x and has the target's methods. (A package's unexported
+// types, errors.New's, are not looked at: a program that asserts its own
+// errors to its own interfaces is common and runs.)
 func (l *lowerer) refusePackageValueToIface(x, texpr ast.Expr, what string) {
 	st, target := l.typeOf(x), l.typeOf(texpr)
 	it, ok := under(target).(*types.Interface)
 	if st == nil || !types.IsInterface(st) || !ok || it.NumMethods() == 0 || l.packageInterface(target) {
-		return
-	}
-	refuse := func(holder string) {
-		l.unsupported(texpr.Pos(), what+" from "+l.typeString(st, l.qualifyByName())+" to "+l.typeString(target, l.qualifyByName())+
-			" is not supported by the playground when the value may be "+holder+
-			": the interpreter does not see the methods of a package's type there (it would answer false); assert to the package's type or use one of its interfaces")
-	}
-	if types.Implements(st, it) && (isError(st) || l.packageInterface(st)) {
-		refuse("one of a package's") // Go always finds the methods
 		return
 	}
 	sit, _ := under(st).(*types.Interface)
@@ -215,7 +208,9 @@ func (l *lowerer) refusePackageValueToIface(x, texpr ast.Expr, what string) {
 			}
 			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
 				if types.Implements(t, it) && (sit == nil || types.Implements(t, sit)) {
-					refuse("a " + l.typeString(t, l.qualifyByName()))
+					l.unsupported(texpr.Pos(), what+" from "+l.typeString(st, l.qualifyByName())+" to "+l.typeString(target, l.qualifyByName())+
+						" is not supported by the playground when the value may be a "+l.typeString(t, l.qualifyByName())+
+						": the interpreter does not see the methods of a package's type there (it would answer false); assert to the package's type or use one of its interfaces")
 					return
 				}
 			}

@@ -13,7 +13,8 @@ import (
 //	func next() (n int) { n++; return n }
 //
 // returns 1, 2, 3, ... where Go returns 1 every time. Each named result
-// is assigned *new(T), T spelled as in the signature.
+// is assigned *new(T), T spelled as in the signature (nil for an
+// interface type).
 func (l *lowerer) zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 	if body == nil || ft.Results == nil {
 		return
@@ -25,6 +26,11 @@ func (l *lowerer) zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 				continue
 			}
 			zero := l.parseExpr("*new(" + types.ExprString(f.Type) + ")")
+			if types.IsInterface(l.typeOf(f.Type)) && !l.builtinsShadowed() {
+				// *new(I) of an interface left a value that == nil
+				// dereferenced once the result was set in a loop.
+				zero = ast.NewIdent("nil")
+			}
 			stmts = append(stmts, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name.Name)}, TokPos: body.Lbrace, Tok: token.ASSIGN, Rhs: []ast.Expr{zero}})
 		}
 	}
