@@ -1,11 +1,7 @@
 package sandbox
 
 import (
-	"bytes"
-	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/printer"
 	"go/token"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -39,14 +35,13 @@ import (
 // literal called where it is written (`func() { ... }()`, also deferred)
 // is left alone: its closure is called once, before the slot is needed
 // again.
-func freshClosures(fset *token.FileSet, f *ast.File) error {
+func freshClosures(f *ast.File) {
 	type frame struct {
 		loops int  // for and range statements around the node
 		gotos bool // the function has a goto
 	}
 	var stack []frame
 	var wrap []bool // for each literal being visited: make it afresh
-	var failed error
 	enter := func(body *ast.BlockStmt) {
 		stack = append(stack, frame{gotos: hasGoto(body)})
 	}
@@ -81,12 +76,7 @@ func freshClosures(fset *token.FileSet, f *ast.File) error {
 			fresh := wrap[len(wrap)-1]
 			wrap = wrap[:len(wrap)-1]
 			if fresh {
-				made, err := madeAfresh(fset, n)
-				if err != nil {
-					failed = err
-					return false
-				}
-				c.Replace(made)
+				c.Replace(madeAfresh(n))
 			}
 		case *ast.ForStmt, *ast.RangeStmt:
 			if len(stack) > 0 {
@@ -95,24 +85,24 @@ func freshClosures(fset *token.FileSet, f *ast.File) error {
 		}
 		return true
 	})
-	return failed
 }
 
 // madeAfresh is `func() T { return lit }()`, T being lit's signature
-// without parameter names.
-func madeAfresh(fset *token.FileSet, lit *ast.FuncLit) (ast.Expr, error) {
+// without parameter names. T shares its type expressions with lit: they
+// stay in the learner's file, where the interpreter resolves the file's
+// imports (a copy parsed as a file of its own could not name
+// context.Context).
+func madeAfresh(lit *ast.FuncLit) ast.Expr {
 	pos := lit.Pos()
-	var text bytes.Buffer
-	printer.Fprint(&text, fset, &ast.FuncType{Func: pos, Params: unnamed(lit.Type.Params), Results: unnamed(lit.Type.Results)})
-	sig, err := parser.ParseExprFrom(fset, "flakylab_closures.go", text.Bytes(), 0)
-	if err != nil {
-		return nil, fmt.Errorf("the signature of a function literal: %w", err)
+	sig := &ast.FuncType{Func: pos, Params: unnamed(lit.Type.Params), Results: unnamed(lit.Type.Results)}
+	if sig.Params == nil {
+		sig.Params = &ast.FieldList{Opening: pos, Closing: pos}
 	}
 	maker := &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: sig}}}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}}}, Rbrace: lit.End()},
 	}
-	return &ast.CallExpr{Fun: maker, Lparen: lit.End(), Rparen: lit.End()}, nil
+	return &ast.CallExpr{Fun: maker, Lparen: lit.End(), Rparen: lit.End()}
 }
 
 // unnamed is a copy of a parameter or result list with one unnamed field
