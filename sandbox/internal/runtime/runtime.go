@@ -26,13 +26,8 @@ func (*TypeAssertionError) RuntimeError() {}
 // message is msg.
 func Assertion(msg string) error { return &TypeAssertionError{msg} }
 
-var (
-	zero     int
-	sinkInt  int
-	sinkElem struct{}
-	sinkStr  string
-	sinkList []struct{}
-)
+// zero is a variable, so that the compiler cannot see the division by it.
+var zero int
 
 // caught runs f, which makes the Go runtime panic, and returns the error.
 func caught(f func()) (err error) {
@@ -43,7 +38,7 @@ func caught(f func()) (err error) {
 
 // errorStringType is runtime.errorString, the type of the value of a
 // division by zero or a nil dereference.
-var errorStringType = reflect.TypeOf(caught(func() { sinkInt = 1 / zero }))
+var errorStringType = reflect.TypeOf(caught(func() { _ = 1 / zero }))
 
 // Error returns the runtime.errorString whose message is "runtime error: "
 // + msg, the type the Go runtime gives a nil dereference, a division by
@@ -75,22 +70,22 @@ func Bounds(code, x, y int) error {
 	var err error
 	switch code {
 	case boundsIndex:
-		err = caught(func() { sinkElem = make([]struct{}, y)[x] })
+		err = caught(func() { _ = make([]struct{}, y)[x] })
 	case boundsSliceAlen:
-		err = caught(func() { sinkStr = strings.Repeat(" ", y)[:x] })
+		err = caught(func() { _ = strings.Repeat(" ", y)[:x] })
 	case boundsSliceAcap:
-		err = caught(func() { sinkList = make([]struct{}, y)[:x] })
+		err = caught(func() { _ = make([]struct{}, y)[:x] })
 	case boundsSliceB:
-		err = caught(func() { sinkList = make([]struct{}, y)[x:] })
+		err = caught(func() { _ = make([]struct{}, y)[x:] })
 	case boundsSlice3Alen, boundsSlice3Acap:
-		err = caught(func() { sinkList = make([]struct{}, y)[0:0:x] })
+		err = caught(func() { _ = make([]struct{}, y)[0:0:x] })
 		if code == boundsSlice3Alen {
 			err = withCode(err, boundsSlice3Alen) // only an array's length gives it
 		}
 	case boundsSlice3B:
-		err = caught(func() { sinkList = make([]struct{}, y)[:x:y] })
+		err = caught(func() { _ = make([]struct{}, y)[:x:y] })
 	case boundsSlice3C:
-		err = caught(func() { sinkList = make([]struct{}, y)[x:y:y] })
+		err = caught(func() { _ = make([]struct{}, y)[x:y:y] })
 	}
 	if err == nil {
 		return Error("index out of range")

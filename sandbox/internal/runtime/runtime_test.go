@@ -17,9 +17,9 @@ func TestBoundsAreTheRuntimesOwn(t *testing.T) {
 		code, x, y int
 		native     func()
 	}{
-		{"index", boundsIndex, 5, 2, func() { sinkInt = s[five] }},
-		{"negative index", boundsIndex, -1, 2, func() { sinkInt = s[neg] }},
-		{"string high", boundsSliceAlen, 5, 3, func() { sinkStr = str[:five] }},
+		{"index", boundsIndex, 5, 2, func() { _ = s[five] }},
+		{"negative index", boundsIndex, -1, 2, func() { _ = s[neg] }},
+		{"string high", boundsSliceAlen, 5, 3, func() { _ = str[:five] }},
 		{"slice high", boundsSliceAcap, 5, 4, func() { _ = s[:five] }},
 		{"slice low", boundsSliceB, 5, 2, func() { _ = s[five:] }},
 		{"slice low negative", boundsSliceB, -1, 2, func() { _ = s[neg:] }},
@@ -37,7 +37,7 @@ func TestBoundsAreTheRuntimesOwn(t *testing.T) {
 
 func TestErrorIsTheRuntimesErrorString(t *testing.T) {
 	var p *struct{ N int }
-	want := caught(func() { sinkInt = p.N })
+	want := caught(func() { _ = p.N })
 	got := Error("invalid memory address or nil pointer dereference")
 	assert.Equal(t, fmt.Sprintf("%T %#v %v", want, want, want), fmt.Sprintf("%T %#v %v", got, got, got))
 	assert.Equal(t, want, got, "the same value, as Go's repanicked test compares")
