@@ -109,10 +109,16 @@ func (l *lowerer) goReceiver(n *ast.GoStmt, temps *[]ast.Stmt) {
 	}
 	recv, rtype := sel.X, l.typeOf(sel.X)
 	msig := s.Obj().Type().(*types.Signature)
-	if _, ptrRecv := msig.Recv().Type().(*types.Pointer); ptrRecv && !types.IsInterface(rtype) {
-		if _, isPtr := under(rtype).(*types.Pointer); !isPtr {
-			recv = &ast.UnaryExpr{Op: token.AND, X: sel.X}
-		}
+	_, ptrRecv := msig.Recv().Type().(*types.Pointer)
+	_, isPtr := under(rtype).(*types.Pointer)
+	switch {
+	case types.IsInterface(rtype):
+	case ptrRecv && !isPtr:
+		recv = &ast.UnaryExpr{Op: token.AND, X: sel.X}
+	case !ptrRecv && isPtr && len(s.Index()) == 1:
+		// A value method through a pointer: the goroutine gets a copy
+		// of *p made at the go statement (and a nil p panics there).
+		recv = &ast.StarExpr{Star: sel.X.Pos(), X: sel.X}
 	}
 	l.note("receivers of go statements")
 	sel.X = l.temp(recv, nil, temps)
