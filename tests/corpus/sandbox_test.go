@@ -71,7 +71,8 @@ func TestRuntimeRejectsAsGoBuild(t *testing.T) {
 	}
 }
 
-// startsGoroutines reports whether src has a go statement.
+// startsGoroutines reports whether src has a go statement or hands a
+// function to a goroutine starter (WaitGroup.Go, AfterFunc).
 func startsGoroutines(src []byte) bool {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil {
@@ -79,8 +80,12 @@ func startsGoroutines(src []byte) bool {
 	}
 	found := false
 	ast.Inspect(f, func(n ast.Node) bool {
-		_, isGo := n.(*ast.GoStmt)
-		found = found || isGo
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			found = true
+		case *ast.SelectorExpr: // wg.Go(f), time.AfterFunc(d, f), context.AfterFunc(ctx, f)
+			found = n.Sel.Name == "Go" || n.Sel.Name == "AfterFunc"
+		}
 		return !found
 	})
 	return found
