@@ -44,7 +44,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: lint
 lint: ## gofmt, go mod tidy, go vet and staticcheck, natively (browser tests included) and for GOOS=js GOARCH=wasm
-	@bad=$$(gofmt -l $$(find . -name '*.go' -not -path './dist/*' -not -path './node_modules/*' -not -path '*/testdata/*')); \
+	@bad=$$(gofmt -l $$(find . -name '*.go' -not -path './dist/*' -not -path './node_modules/*' -not -path '*/testdata/invalid/*')); \
 	if [ -n "$$bad" ]; then echo "not gofmt'ed:"; echo "$$bad"; exit 1; fi
 	$(GO) mod tidy -diff
 	cd tests/bench && $(GO) mod tidy -diff

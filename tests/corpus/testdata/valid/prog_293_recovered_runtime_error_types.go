@@ -28,7 +28,7 @@ func main() {
 	var arr [3]int
 	try("array slice", func() { _ = arr[0:1:i] })
 	sl := make([]int, 2, 4)
-	try("three-index slice", func() { _ = sl[1:0+i-4:i] })
+	try("three-index slice", func() { _ = sl[1 : 0+i-4 : i] })
 	var m map[string]int
 	try("nil map", func() { m["a"] = 1 })
 	z := 0
