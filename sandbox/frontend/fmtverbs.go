@@ -14,27 +14,6 @@ import (
 	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
-// verb is one formatting directive of a constant format string
-// (progfmt.Verb).
-type verb struct {
-	at    int    // byte offset of the verb letter in the format
-	c     byte   // the verb letter
-	arg   int    // index of its operand among the arguments after the format, or -1
-	flags string // the flags among "+-# 0"
-	sized bool   // whether it has a width or a precision
-}
-
-// parseVerbs finds the directives of a Printf format and the operand each
-// consumes, following fmt's rules for '*' and explicit [n] indexes.
-func parseVerbs(format string) []verb {
-	vs := progfmt.Verbs(format)
-	out := make([]verb, len(vs))
-	for i, v := range vs {
-		out[i] = verb{at: v.At, c: v.C, arg: v.Arg, flags: v.Flags, sized: v.Sized}
-	}
-	return out
-}
-
 // formatArg returns the position of the format among a fmt function's
 // arguments, -1 for the print functions without one, or -2 for functions
 // that are not print functions.
@@ -72,7 +51,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		first = 1
 	}
 	var format []byte
-	var verbs []verb
+	var verbs []progfmt.Verb
 	if fi < 0 && l.refuseTupleOperand(call, first) {
 		return nil
 	}
@@ -101,7 +80,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			return nil
 		}
 		format = []byte(constant.StringVal(tv.Value))
-		verbs = parseVerbs(string(format))
+		verbs = progfmt.Verbs(string(format))
 		first = fi + 1
 	}
 	operands := call.Args[first:]
@@ -116,28 +95,28 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	// withW is the format with %w kept, for the compiled Errorf.
 	withW := append([]byte(nil), format...)
 	for _, v := range verbs {
-		if v.arg < 0 || v.arg >= len(operands) {
+		if v.Arg < 0 || v.Arg >= len(operands) {
 			continue
 		}
-		verbOf[v.arg] = v.c
-		flagsOf[v.arg] = v.flags
-		sizedOf[v.arg] = v.sized
+		verbOf[v.Arg] = v.C
+		flagsOf[v.Arg] = v.Flags
+		sizedOf[v.Arg] = v.Sized
 		switch {
-		case v.c == 'w' && name == "Errorf" && l.hasOwnErrors():
-			format[v.at] = 'v'
-			verbOf[v.arg] = 'v'
-			wrapped = append(wrapped, v.arg)
+		case v.C == 'w' && name == "Errorf" && l.hasOwnErrors():
+			format[v.At] = 'v'
+			verbOf[v.Arg] = 'v'
+			wrapped = append(wrapped, v.Arg)
 			changed = true
-		case l.nilSharpVerb(format, v, operands[v.arg]):
-			format[v.at] = 's'
-			withW[v.at] = 's'
-			verbOf[v.arg] = 'S' // nilPrintOperand's %#v
+		case l.nilSharpVerb(format, v, operands[v.Arg]):
+			format[v.At] = 's'
+			withW[v.At] = 's'
+			verbOf[v.Arg] = 'S' // nilPrintOperand's %#v
 			changed = true
-		case v.c == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.arg]))) && l.unnamedStructTwins():
-			l.unsupported(operands[v.arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
-		case v.c == 'T' && l.typeOf(operands[v.arg]) != nil && l.mentionsOwnType(unaliasDeep(l.typeOf(operands[v.arg]))):
-			format[v.at] = 's'
-			withW[v.at] = 's'
+		case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.unnamedStructTwins():
+			l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
+		case v.C == 'T' && l.typeOf(operands[v.Arg]) != nil && l.mentionsOwnType(unaliasDeep(l.typeOf(operands[v.Arg]))):
+			format[v.At] = 's'
+			withW[v.At] = 's'
 			changed = true
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // Values of a package's interface going on into any or the program's
@@ -69,11 +71,11 @@ func (l *lowerer) printsIfaceOtherwise(call *ast.CallExpr) bool {
 		return true
 	}
 	ops := call.Args[fi+1:]
-	for _, v := range parseVerbs(constant.StringVal(tv.Value)) {
-		if v.arg < 0 || v.arg >= len(ops) || !types.IsInterface(typeOrNil(l.typeOf(ops[v.arg]))) {
+	for _, v := range progfmt.Verbs(constant.StringVal(tv.Value)) {
+		if v.Arg < 0 || v.Arg >= len(ops) || !types.IsInterface(typeOrNil(l.typeOf(ops[v.Arg]))) {
 			continue
 		}
-		if v.c != 'v' && v.c != 's' || strings.ContainsAny(v.flags, "+#") {
+		if v.C != 'v' && v.C != 's' || strings.ContainsAny(v.Flags, "+#") {
 			return true
 		}
 	}

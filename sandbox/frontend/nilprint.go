@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // What fmt prints for the typed nils the markers stand for (nilptr.go),
@@ -175,13 +177,13 @@ func (l *lowerer) refuseNilPrint(op ast.Expr, t types.Type, verb string, nt type
 // nilSharpVerb reports whether the operand of a %#v (written exactly so:
 // no width, no other flag) is an interface that may hold a marker and
 // not of type any; the verb then becomes %s of nilPrintOperand's string.
-func (l *lowerer) nilSharpVerb(format []byte, v verb, op ast.Expr) bool {
+func (l *lowerer) nilSharpVerb(format []byte, v progfmt.Verb, op ast.Expr) bool {
 	t := l.typeOf(op)
-	if v.c != 'v' || !strings.Contains(v.flags, "#") || len(l.nilHolders(t)) == 0 {
+	if v.C != 'v' || !strings.Contains(v.Flags, "#") || len(l.nilHolders(t)) == 0 {
 		return false
 	}
-	if v.at < 2 || string(format[v.at-2:v.at]) != "%#" {
-		l.refuseNilPrint(op, t, "%"+v.flags+"v", l.nilHolders(t)[0])
+	if v.At < 2 || string(format[v.At-2:v.At]) != "%#" {
+		l.refuseNilPrint(op, t, "%"+v.Flags+"v", l.nilHolders(t)[0])
 		return false
 	}
 	return true

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // What fmt sees of the program's values.
@@ -360,8 +362,8 @@ func (l *lowerer) formatVerbs() string {
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "%") {
 			if s, err := strconv.Unquote(lit.Value); err == nil {
-				for _, v := range parseVerbs(s) {
-					b.WriteByte(v.c)
+				for _, v := range progfmt.Verbs(s) {
+					b.WriteByte(v.C)
 				}
 			}
 		}
