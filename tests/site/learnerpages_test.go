@@ -91,8 +91,8 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared program ran without Run")
 
 	// Edits are kept across a reload.
+	// At once: the save waiting for the typing to pause is made as the page goes.
 	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"kept\") }\n", {save: true}), "ok"`)
-	time.Sleep(400 * time.Millisecond)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
 	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, 10*time.Second), "the playground lost its program on reload")
 

@@ -336,15 +336,23 @@ async function share() {
 open();
 function scheduleSave() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    if (sharedUnsaved) {
-      const own = savedProgram();
-      if (own !== null) saveProgram(own, BEFORE_SHARE);
-      sharedUnsaved = false;
-    }
-    if (!saveProgram(source())) setStatus("This browser would not save your program (storage is full or disabled); copy it before you leave.", true);
-  }, 250);
+  saveTimer = setTimeout(saveNow, 250);
 }
+function saveNow() {
+  clearTimeout(saveTimer);
+  saveTimer = 0;
+  if (sharedUnsaved) {
+    const own = savedProgram();
+    if (own !== null) saveProgram(own, BEFORE_SHARE);
+    sharedUnsaved = false;
+  }
+  if (!saveProgram(source())) setStatus("This browser would not save your program (storage is full or disabled); copy it before you leave.", true);
+}
+// A reload or a closed tab right after an edit keeps it: the pending save
+// is made as the page goes away.
+addEventListener("pagehide", () => {
+  if (saveTimer) saveNow();
+});
 ui.example.addEventListener("change", () => {
   if (!examples[ui.example.value]) return;
   setSource(examples[ui.example.value]);
