@@ -35,6 +35,8 @@ export class Example {
     this.root = root;
     this.session = session;
     this.name = root.dataset.example;
+    // A reload or a closed tab right after an edit keeps it.
+    addEventListener("pagehide", () => this.pendingSave?.());
     const q = (role) => root.querySelector(`[data-role="${role}"]`);
     this.el = {
       editor: q("editor"), badge: q("modified"), output: q("output"), label: q("label"),
@@ -100,10 +102,13 @@ export class Example {
     const modified = text !== this.original;
     this.#showModified(modified);
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => {
+    this.pendingSave = () => {
+      clearTimeout(this.saveTimer);
+      this.pendingSave = null;
       if (modified) this.session.storage.saveSource(this.name, text);
       else this.session.storage.forgetSource(this.name);
-    }, 250);
+    };
+    this.saveTimer = setTimeout(this.pendingSave, 250);
   }
 
   #showModified(on) {

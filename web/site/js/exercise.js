@@ -85,6 +85,9 @@ class ExercisePage {
     const host = $('[data-role="editor"]', root);
     host.replaceChildren();
     let timer = null;
+    let pending = null; // the save waiting for the typing to pause
+    // A reload or a closed tab right after an edit keeps it.
+    addEventListener("pagehide", () => pending?.());
     this.view = createEditor({
       parent: host,
       doc: saved ?? data.starter,
@@ -94,7 +97,12 @@ class ExercisePage {
       onChange: (text) => {
         this.#modified(text);
         clearTimeout(timer);
-        timer = setTimeout(() => this.#save(text), 300);
+        pending = () => {
+          clearTimeout(timer);
+          pending = null;
+          this.#save(text);
+        };
+        timer = setTimeout(pending, 300);
       },
     });
     this.#modified(this.source());
