@@ -38,7 +38,7 @@ func (l *lowerer) foldConst(e ast.Expr, parent ast.Node) ast.Expr {
 		return nil
 	}
 	tv, ok := l.info.Types[e]
-	if !ok || tv.Value == nil || !l.namesOwnConst(e) && !hasCall(e) && !negatedZero(e, tv.Value) {
+	if !ok || tv.Value == nil || !l.namesOwnConst(e) && !hasCall(e) && !negatedZero(e, tv.Value) && !l.packageTypedOperation(e, tv.Type) {
 		return nil
 	}
 	l.note("constants")
@@ -49,6 +49,20 @@ func (l *lowerer) foldConst(e ast.Expr, parent ast.Node) ast.Expr {
 		}
 	}
 	return l.constExpr(tv.Value, tv.Type)
+}
+
+// packageTypedOperation reports whether e is an operation whose constant
+// value has a named type of a package (2 * time.Second): the interpreter
+// made a struct of such a value stored in an interface of the program
+// (reflect: SetInt on a struct Value) and a type switch there missed it.
+func (l *lowerer) packageTypedOperation(e ast.Expr, t types.Type) bool {
+	switch ast.Unparen(e).(type) {
+	case *ast.BinaryExpr, *ast.UnaryExpr:
+	default:
+		return false
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg() != l.pkg
 }
 
 // hasCall reports whether the constant expression e holds a call: a

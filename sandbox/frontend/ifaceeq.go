@@ -23,7 +23,7 @@ func (l *lowerer) lowerIfaceEqual(n *ast.BinaryExpr) ast.Expr {
 		return nil
 	}
 	x, y := l.typeAndValue(n.X), l.typeAndValue(n.Y)
-	if x.Type == nil || y.Type == nil || x.IsNil() || y.IsNil() || !types.IsInterface(x.Type) || !types.IsInterface(y.Type) || !l.hasMethodTypes() {
+	if x.Type == nil || y.Type == nil || x.IsNil() || y.IsNil() || !types.IsInterface(x.Type) || !types.IsInterface(y.Type) || (!l.hasMethodTypes() && len(l.pkgValueTypes()) == 0) {
 		return nil
 	}
 	if c := l.hiddenIn(x.Type); c != nil {
@@ -79,6 +79,10 @@ func (l *lowerer) ifaceEqHelper(param string, static types.Type) string {
 				b.WriteString("\t" + l.caseOn("a", static, m, "x") + "\t\t" + l.caseOn("b", static, m, "y") +
 					"\t\t\treturn x == y\n\t\t}\n\t\treturn false\n\t}\n")
 			}
+		}
+		if param == "any" {
+			// Nor two wrappers of a package's value (pkgvalues.go).
+			b.WriteString(l.pkgValueCases("a", l.comparablePkgValues(), "y, ok := b.($T)\n\t\treturn ok && x == y"))
 		}
 		if isError(static) {
 			// The interpreter cannot compare two of fmt.Errorf's

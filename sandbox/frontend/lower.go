@@ -58,6 +58,8 @@ type lowerer struct {
 	// wrapperSeen: the program can tell a package's wrapper in any from
 	// the value it holds (ifaceunwrap.go).
 	wrapperSeen bool
+	// pkgVals memoises pkgValueTypes (pkgvalues.go).
+	pkgVals *[]types.Type
 
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names

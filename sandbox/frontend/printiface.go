@@ -31,9 +31,13 @@ func (l *lowerer) programInterfaceOperand(op ast.Expr, t types.Type, c byte) ast
 		return nil
 	}
 	anyType := func() ast.Expr { return ast.NewIdent("any") }
+	var val ast.Expr = &ast.CallExpr{Fun: anyType(), Args: []ast.Expr{op}}
+	if e := l.pkgValueOperand(op, t); e != nil {
+		val = e // a package's value, not the interpreter's wrapper (pkgvalues.go)
+	}
 	lit := &ast.CompositeLit{
 		Type: &ast.MapType{Key: ast.NewIdent("bool"), Value: anyType()},
-		Elts: []ast.Expr{&ast.KeyValueExpr{Key: ast.NewIdent("false"), Value: &ast.CallExpr{Fun: anyType(), Args: []ast.Expr{op}}}},
+		Elts: []ast.Expr{&ast.KeyValueExpr{Key: ast.NewIdent("false"), Value: val}},
 	}
 	return &ast.IndexExpr{X: lit, Index: &ast.BinaryExpr{X: cloneSimple(op), Op: token.EQL, Y: ast.NewIdent("nil")}}
 }
