@@ -433,6 +433,10 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.replaceExpr(c, n, l.lowerMethodExpr(n))
 	case *ast.TypeAssertExpr:
+		if e := l.lowerEmptyStructAssert(n); e != nil {
+			l.replaceExpr(c, n, e)
+			break
+		}
 		if e := l.lowerNilAssert(n); e != nil {
 			l.replaceExpr(c, n, e)
 			break

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -122,4 +123,39 @@ func (l *lowerer) comparablePkgValues() []types.Type {
 		}
 	}
 	return out
+}
+
+// emptyStructFromPackage reports whether asserting a value of the
+// package's interface type x (clock.Clock, fmt.Stringer, error) to t
+// would make the interpreter fail: t is a struct type without fields
+// (clock.Real), and the interpreter looks for the first field of what it
+// finds ("reflect: Field index out of bounds"). Through any it does not.
+func (l *lowerer) emptyStructFromPackage(x, t types.Type) bool {
+	st, ok := under(t).(*types.Struct)
+	if !ok || st.NumFields() > 0 || !types.IsInterface(x) {
+		return false
+	}
+	n, ok := types.Unalias(x).(*types.Named)
+	return ok && n.Obj().Pkg() != l.pkg && methodsOf(x)
+}
+
+// lowerEmptyStructAssert rewrites v, ok := x.(T) of such a T into
+// any(x).(T), and x.(T) into a helper that panics with Go's message
+// (any(x) would name interface {} in it). It returns nil to keep n.
+func (l *lowerer) lowerEmptyStructAssert(n *ast.TypeAssertExpr) ast.Expr {
+	if n.Type == nil || !l.emptyStructFromPackage(l.typeOf(n.X), l.typeOf(n.Type)) {
+		return nil
+	}
+	if _, commaOK := l.typeOf(n).(*types.Tuple); commaOK {
+		return &ast.TypeAssertExpr{X: &ast.CallExpr{Fun: ast.NewIdent("any"), Args: []ast.Expr{n.X}}, Lparen: n.Lparen, Type: n.Type, Rparen: n.Rparen}
+	}
+	texpr, _ := l.typeExpr(l.typeOf(n.Type))
+	xexpr, _ := l.typeExpr(l.typeOf(n.X))
+	static, show := l.goTypeName(l.typeOf(n.X)), l.goTypeName(l.typeOf(n.Type))
+	name := l.helper("emptyassert "+xexpr+" "+texpr, "emptyassert", func(f string) string {
+		return "func " + f + "(v " + xexpr + ") " + texpr + " {\n\tif r, ok := any(v).(" + texpr + "); ok {\n\t\treturn r\n\t}\n" +
+			"\tif v == nil {\n\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: "+static+" is nil, not "+show) + "))\n\t}\n" +
+			"\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: "+static+" is ") + " + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(", not "+show) + "))\n}"
+	})
+	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
 }

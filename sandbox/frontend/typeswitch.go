@@ -67,6 +67,8 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
 			} else if h := l.switchNativeHelper(l.typeOf(x), t); h != "" {
 				conds = append(conds, "func() bool {\n_, ok := "+h+"("+ts+")\nreturn ok\n}()")
+			} else if l.emptyStructFromPackage(l.typeOf(x), t) {
+				conds = append(conds, l.typeTest("any("+ts+")", t)) // pkgvalues.go
 			} else {
 				conds = append(conds, l.typeTest(ts, l.typeOf(e)))
 			}
@@ -94,6 +96,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 			} else if only != nil {
 				texpr, _ := l.typeExpr(only)
 				value = ts + ".(" + texpr + ")"
+				if l.emptyStructFromPackage(l.typeOf(x), only) {
+					value = "any(" + value[:len(ts)] + ")" + value[len(ts):]
+				}
 				if _, must, ok := l.assertHelpers(l.typeOf(x), only); ok {
 					value = must + "(" + ts + ")"
 				}
