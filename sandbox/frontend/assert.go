@@ -60,9 +60,20 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 	if localX || localI {
 		return "", "", false
 	}
+	// The static type already has the interface's methods (err.(errorer)):
+	// any value but nil passes, a package's own (errors.New's) too, whose
+	// methods the interpreter does not see.
+	subset := types.IsInterface(x) && types.AssignableTo(x, iface)
+	notFound := func(indent string) string {
+		s := indent + "var zero " + iexpr + "\n" + indent + "return zero, false\n"
+		if subset {
+			s = indent + "if v != nil {\n" + indent + "\treturn v, true\n" + indent + "}\n" + s
+		}
+		return s
+	}
 	var cases strings.Builder
 	if isError(x) {
-		cases.WriteString("\tif !" + l.assertable() + "(v) {\n\t\tvar zero " + iexpr + "\n\t\treturn zero, false\n\t}\n")
+		cases.WriteString("\tif !" + l.assertable() + "(v) {\n" + notFound("\t\t") + "\t}\n")
 	}
 	cases.WriteString(l.nilIfaceCases(x, iface))
 	for _, tn := range l.ownTypes() {
@@ -85,10 +96,18 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			cases.WriteString("\tif c, ok := v.(" + l.assertType(c) + "); ok {\n\t\treturn c, true\n\t}\n")
 		}
 	}
+	if !subset && types.IsInterface(x) {
+		// A package's value passes if it is in an interface of the
+		// packages that has the methods (errors.New's in any, as an error).
+		for _, j := range l.packageInterfacesWith(iface) {
+			jexpr, _ := l.typeExpr(j)
+			cases.WriteString("\tif c, ok := v.(" + jexpr + "); ok {\n\t\treturn c, true\n\t}\n")
+		}
+	}
 	qualified := types.TypeString(iface, func(p *types.Package) string { return p.Name() })
 	key := "assert " + xexpr + " " + iexpr
 	name = l.helper(key, "assert", func(n string) string {
-		fallback := "\tvar zero " + iexpr + "\n\treturn zero, false\n"
+		fallback := notFound("\t")
 		if pkgIface {
 			fallback = "\tr, ok := v.(" + iexpr + ")\n\treturn r, ok\n" // the package's own types
 		}

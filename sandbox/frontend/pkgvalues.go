@@ -159,3 +159,31 @@ func (l *lowerer) lowerEmptyStructAssert(n *ast.TypeAssertExpr) ast.Expr {
 	})
 	return &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: n.Lparen, Args: []ast.Expr{n.X}, Rparen: n.Rparen}
 }
+
+// packageInterfacesWith returns error and the exported interfaces of the
+// packages the program imports that have all the methods of iface.
+func (l *lowerer) packageInterfacesWith(iface types.Type) []types.Type {
+	it, ok := under(iface).(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var out []types.Type
+	if e := types.Universe.Lookup("error").Type(); types.Implements(e, it) {
+		out = append(out, e)
+	}
+	for _, p := range l.pkg.Imports() {
+		if !isAllowed(p.Path()) || spelledOut[p.Path()] {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() || !methodsOf(tn.Type()) {
+				continue
+			}
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && types.Implements(tn.Type(), it) {
+				out = append(out, tn.Type())
+			}
+		}
+	}
+	return out
+}

@@ -84,9 +84,31 @@ func switchOperand(n *ast.TypeSwitchStmt) ast.Expr {
 // for refuseErrorToIface's reason or else refusePackageValueToIface's.
 func (l *lowerer) refuseErrorOrValueToIface(x, texpr ast.Expr, what string) {
 	n := len(l.diags)
-	l.refuseErrorToIface(x, texpr, what)
+	l.refuseRuntimeErrorIface(x, texpr, what)
+	if len(l.diags) == n {
+		l.refuseErrorToIface(x, texpr, what)
+	}
 	if len(l.diags) == n {
 		l.refusePackageValueToIface(x, texpr, what)
+	}
+}
+
+// refuseRuntimeErrorIface refuses what, from x to the type at texpr, when
+// that type has a RuntimeError method x's type lacks: a recovered
+// run-time error has it, and the interpreter does not see the methods of
+// the runtime's unexported types (it answered false).
+func (l *lowerer) refuseRuntimeErrorIface(x, texpr ast.Expr, what string) {
+	it, ok := under(l.typeOf(texpr)).(*types.Interface)
+	st := l.typeOf(x)
+	if !ok || st == nil || !types.IsInterface(st) || types.Implements(st, it) {
+		return
+	}
+	for i := range it.NumMethods() {
+		if it.Method(i).Name() == "RuntimeError" {
+			l.unsupported(texpr.Pos(), what+" to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
+				" is not supported by the playground: the interpreter does not see the RuntimeError method of Go's run-time errors (it would answer false); assert to error and read its message instead")
+			return
+		}
 	}
 }
 
