@@ -103,8 +103,8 @@ var gradingTypes = func() *types.Package {
 
 // parse parses the learner's src and makes it the run's program; a
 // syntax error is worded by the front end, as the Go compiler words it.
-func (r *run) parse(src string) (*program, *Error) {
-	p, perr := parseProgram(token.NewFileSet(), src)
+func (r *run) parse(fset *token.FileSet, src string) (*program, *Error) {
+	p, perr := parseProgram(fset, src)
 	if perr != nil {
 		if p.unpackaged {
 			return nil, perr
@@ -125,7 +125,7 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 		return &Error{Kind: KindCompile, Message: fmt.Sprintf("the checks are %d bytes; the limit is %s", len(r.harness), byteSize(MaxSourceBytes))}, nil
 	}
 	it := r.interpreter()
-	p, perr := r.parse(src)
+	p, perr := r.parse(token.NewFileSet(), src)
 	if perr != nil {
 		return perr, nil
 	}

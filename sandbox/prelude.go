@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"slices"
 	"strings"
 	"sync"
@@ -170,4 +172,104 @@ func preludeFor(f *ast.File, tokens bool) string {
 		}
 	}
 	return strings.Replace(b.String(), "$panicmsg\n\t", ask, 1)
+}
+
+// helpersName is the file name of the helpers' source in positions.
+const helpersName = "flakylab_helpers.go"
+
+// preludeRegion is where the program's files start in a run's file set
+// (run.interpreter): the positions below it are the parsed helpers'
+// (parsedPrelude), so that a run adds their files to its file set, in any
+// order and after any other file, without an overlap or a position that
+// moves.
+const preludeRegion = 1 << 24
+
+// prelude is one helpers' source, parsed: its declarations and the file
+// their positions are in.
+type prelude struct {
+	file  *token.File
+	decls []ast.Decl
+}
+
+// preludes holds every helpers' source parsed so far, by text. Parsing
+// it was the largest part of the rewrite, and the texts are few (a
+// subset of helperSource's declarations, with or without tokens and the
+// front end's message helper). What it holds is shared by every run and
+// never changed: the rewrite appends the declarations to the program's
+// file after it has rewritten the program's own, and the interpreter
+// reads a syntax tree without writing to it. Each text has a range of
+// positions of its own below preludeRegion, so that a file set may hold
+// several (a graded run has two programs).
+var preludes struct {
+	sync.Mutex
+	parsed map[string]*prelude
+	next   int // the base of the next text's file
+}
+
+// addPrelude appends to p's file the helpers' declarations of src, a
+// result of preludeFor, and puts their file into p's file set.
+func addPrelude(p *program, src string) error {
+	var h *prelude
+	if reservesPreludes(p.fset) {
+		var err error
+		if h, err = parsedPrelude(src); err != nil {
+			return err
+		}
+	}
+	if h == nil {
+		// A file set made elsewhere, or the region is full (it holds
+		// far more texts than preludeFor makes): parse into p's own.
+		f, err := parser.ParseFile(p.fset, helpersName, src, 0)
+		if err != nil {
+			return err
+		}
+		h = &prelude{decls: f.Decls}
+	} else {
+		p.fset.AddExistingFiles(h.file)
+	}
+	p.file.Decls = append(p.file.Decls, h.decls...)
+	return nil
+}
+
+// reservePreludes keeps the positions below preludeRegion of fset, which
+// holds no file yet, for the helpers' files.
+func reservePreludes(fset *token.FileSet) {
+	fset.AddFile(preludeMark, preludeRegion-1, 0)
+}
+
+// preludeMark names the empty file reservePreludes adds.
+const preludeMark = "flakylab_helpers_reserved"
+
+// reservesPreludes reports whether reservePreludes was given fset.
+func reservesPreludes(fset *token.FileSet) bool {
+	f := fset.File(token.Pos(preludeRegion - 1))
+	return f != nil && f.Name() == preludeMark
+}
+
+// parsedPrelude returns src parsed, or nil when it no longer fits below
+// preludeRegion.
+func parsedPrelude(src string) (*prelude, error) {
+	preludes.Lock()
+	defer preludes.Unlock()
+	if p, ok := preludes.parsed[src]; ok {
+		return p, nil
+	}
+	if preludes.parsed == nil {
+		preludes.parsed, preludes.next = map[string]*prelude{}, 1
+	}
+	if preludes.next+len(src)+1 >= preludeRegion {
+		return nil, nil
+	}
+	fset := token.NewFileSet()
+	if preludes.next > 1 {
+		fset.AddFile("", preludes.next-1, 0) // the helpers' file starts at next
+	}
+	f, err := parser.ParseFile(fset, helpersName, src, 0)
+	if err != nil {
+		return nil, err
+	}
+	p := &prelude{file: fset.File(f.Package), decls: f.Decls}
+	preludes.next = p.file.Base() + p.file.Size() + 1
+	preludes.parsed[src] = p
+	return p, nil
 }

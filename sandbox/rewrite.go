@@ -3,7 +3,6 @@ package sandbox
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"strconv"
 	"strings"
@@ -140,11 +139,9 @@ func rewrite(p *program, trace bool) error {
 	// the report and recover need neither the table of values nor the
 	// function that reads it.
 	tokens := rw.panics || p.harness || p.library
-	helpers, err := parser.ParseFile(p.fset, "flakylab_helpers.go", preludeFor(f, tokens), 0)
-	if err != nil {
+	if err := addPrelude(p, preludeFor(f, tokens)); err != nil {
 		return err
 	}
-	f.Decls = append(f.Decls, helpers.Decls...)
 	addImport(f, rtName, rtPath)
 	addImport(f, "flakylab_fmt_", "fmt")
 	return nil

@@ -218,7 +218,9 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	r.phases.mark("limits")
 	it := r.interpreter()
 	r.phases.mark("new interpreter")
-	p, perr := r.parse(src)
+	// Parsed where the interpreter reads positions: a program the front
+	// end leaves as it is runs as parsed here.
+	p, perr := r.parse(it.FileSet(), src)
 	if perr != nil {
 		return perr, nil
 	}
@@ -240,8 +242,10 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil
 	}
-	if err := p.parseLowered(it.FileSet(), lowered.Source, lowered.Position); err != nil {
-		return &Error{Kind: KindInternal, Message: "reading the checked program: " + err.Error()}, nil
+	if !lowered.Unchanged() || !p.asText {
+		if err := p.parseLowered(it.FileSet(), lowered.Source, lowered.Position); err != nil {
+			return &Error{Kind: KindInternal, Message: "reading the checked program: " + err.Error()}, nil
+		}
 	}
 	r.phases.mark("parse lowered")
 	if err := rewrite(p, r.trace.exact); err != nil {
@@ -329,7 +333,7 @@ func (r *run) start(it *interp.Interpreter, p *program, progs ...*interp.Program
 
 // interpreter returns a fresh interpreter writing to this run's output.
 func (r *run) interpreter() *interp.Interpreter {
-	return interp.New(interp.Options{
+	it := interp.New(interp.Options{
 		Stdin:                strings.NewReader(""),
 		Stdout:               r.out.stdout(),
 		Stderr:               r.trace,
@@ -337,6 +341,9 @@ func (r *run) interpreter() *interp.Interpreter {
 		GoPath:               ".",
 		SourcecodeFilesystem: gosrc.FS(),
 	})
+	// The positions below preludeRegion are the helpers' (prelude.go).
+	reservePreludes(it.FileSet())
+	return it
 }
 
 // startSource is what the interpreter evaluates to run the program.

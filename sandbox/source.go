@@ -21,6 +21,9 @@ type program struct {
 	snippet bool
 	lines   []int  // byte length of each line of the learner's source
 	text    string // what was parsed: src, or the wrapped snippet
+	// asText: file is text as parsed (a snippet's inferred imports are
+	// added to file without positions, and to text on its first line).
+	asText bool
 	// lowered maps a position in file back to the learner's source when
 	// file is the front end's lowered program; nil when file is the
 	// learner's own (wrapped) text, whose positions are already theirs.
@@ -53,12 +56,13 @@ func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 		}
 		return p, p.parseError(err) // p.text is still worth checking
 	}
-	p.file = f
+	p.file, p.asText = f, true
 	if p.snippet && declaresOnly(f) {
 		return p, p.missingPackage(src)
 	}
 	if p.snippet {
 		if added := inferImports(f); len(added) > 0 {
+			p.asText = false
 			// The text the front end checks imports them too, on the
 			// wrapper's first line, so that no line moves.
 			var b strings.Builder

@@ -107,6 +107,7 @@ type Program struct {
 
 	lines *lineMap
 	types *types.Package
+	unchangedLines
 }
 
 // Types returns the checked package, for another Check's Options.Imports.
@@ -115,7 +116,7 @@ func (p *Program) Types() *types.Package { return p.types }
 // Position maps a line and column in Source back to the learner's source.
 // It returns 0, 0 for positions that only helper code occupies.
 func (p *Program) Position(line, column int) (int, int) {
-	return p.lines.lookup(line, column)
+	return p.lineMap().lookup(line, column)
 }
 
 // Check parses, type-checks and lowers src, a complete package main. It
@@ -194,7 +195,11 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		return nil, []Diagnostic{*d}
 	}
 	if mono == nil {
-		prog, diags := lower(fset, file, pkg, info, checked, nil)
+		var orig []byte
+		if opts.splats == 0 {
+			orig = src // else src is not the caller's
+		}
+		prog, diags := lower(fset, file, pkg, info, checked, nil, orig)
 		return withTypes(prog, pkg), diags
 	}
 	// The generics written out are checked again, then lowered.
@@ -224,7 +229,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		d.Message = "this use of generics is not supported by the playground (" + d.Message + ")"
 		return nil, []Diagnostic{d}
 	}
-	prog, diags := lower(fset, file, pkg, info, checked, names)
+	prog, diags := lower(fset, file, pkg, info, checked, names, nil)
 	return withTypes(prog, pkg), diags
 }
 

@@ -61,6 +61,7 @@ type lowerer struct {
 	// pkgVals memoises pkgValueTypes (pkgvalues.go).
 	pkgVals *[]types.Type
 
+	orig    []byte            // the source file was parsed from, or nil
 	used    map[string]bool   // identifiers in the learner's file
 	count   int               // for fresh names
 	imports map[string]string // import path -> name added for helpers
@@ -85,8 +86,11 @@ type lowerer struct {
 }
 
 // lower rewrites a checked file into the Program the interpreter runs.
-func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool, instances map[string]string) (*Program, []Diagnostic) {
+// orig, when set, is the source file was parsed from, for
+// Program.Unchanged.
+func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool, instances map[string]string, orig []byte) (*Program, []Diagnostic) {
 	l := &lowerer{
+		orig:      orig,
 		checked:   checked,
 		instances: instances,
 		fset:      fset, file: file, pkg: pkg, info: info,
@@ -555,11 +559,22 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 		buf.WriteString("\n" + t + "\n")
 	}
 	src := buf.Bytes()
-	lines, err := buildLineMap(l.fset, l.file, src)
-	if err != nil {
-		return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: lowered program does not parse: " + err.Error()}}
+	prog := &Program{Source: src}
+	if l.orig != nil && sameTokens(l.orig, src) {
+		// Whoever runs it may not need the line map (Unchanged).
+		prog.unchanged = true
+		fset, file := l.fset, l.file
+		prog.buildLines = func() *lineMap {
+			lines, _ := buildLineMap(fset, file, src)
+			return lines
+		}
+	} else {
+		lines, err := buildLineMap(l.fset, l.file, src)
+		if err != nil {
+			return nil, []Diagnostic{{Kind: KindInternal, Message: "frontend: lowered program does not parse: " + err.Error()}}
+		}
+		prog.lines = lines
 	}
-	prog := &Program{Source: src, lines: lines}
 	for _, spec := range l.file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
 		prog.Imports = append(prog.Imports, p)
