@@ -62,7 +62,7 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			for _, op := range call.Args[fi+1:] {
-				if l.refusePromotedPrintMethod(op, l.typeOf(op)) || l.refuseVariableFormatOperand(op, l.typeOf(op)) {
+				if l.refusePromotedPrintMethod(op, l.typeOf(op), 0) || l.refuseVariableFormatOperand(op, l.typeOf(op)) {
 					continue
 				}
 				// An interface operand reaches fmt with its methods (a
@@ -126,7 +126,11 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	for i, op := range operands {
 		opTypes[i] = l.typeOf(op)
 		sv := showVerb(verbOf[i], flagsOf[i])
-		if verbOf[i] != 'T' && verbOf[i] != 'p' && l.refusePromotedPrintMethod(op, opTypes[i]) || l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
+		if e := l.promotedStringCall(op, opTypes[i], verbOf[i], flagsOf[i], name); e != nil && wrapped == nil {
+			named[i], changed = e, true // refuse_promoted.go
+			continue
+		}
+		if verbOf[i] != 'T' && verbOf[i] != 'p' && l.refusePromotedPrintMethod(op, opTypes[i], verbOf[i]) || l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
 			continue
 		}
 		byNames := false

@@ -69,15 +69,122 @@ func (l *lowerer) promotedPrintMethod(t types.Type, seen map[types.Type]bool) (m
 
 // refusePromotedPrintMethod refuses, at the operand, a value that holds a
 // type of the program with a print method promoted from an embedded
-// package type (promotedPrintMethod), and reports whether it did.
-func (l *lowerer) refusePromotedPrintMethod(op ast.Expr, t types.Type) bool {
+// package type (promotedPrintMethod) that fmt calls for the verb c (0:
+// not known before the run), and reports whether it did. fmt calls
+// String and Error for %v %s %q %x %X only: a struct embedding time.Month
+// printed with %d prints its fields, as in Go.
+func (l *lowerer) refusePromotedPrintMethod(op ast.Expr, t types.Type, c byte) bool {
 	m, from := l.promotedPrintMethod(t, map[types.Type]bool{})
-	if m == "" {
+	if m == "" || c != 0 && (m == "String" || m == "Error") && strings.IndexByte("vsqxX", c) < 0 {
+		return false
+	}
+	if !l.promotedOnValue(t) && !l.promotedHazard(t, false, map[types.Type]bool{}) {
+		// Through a pointer, or nested in a slice, map or struct, fmt
+		// finds the method: only the value itself made the run panic.
 		return false
 	}
 	qualify := func(p *types.Package) string { return p.Name() }
 	l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+", whose "+m+" method comes from an embedded "+from+", is not supported by the playground (the interpreter would not find the method); print the result of its "+m+" method, or its fields")
 	return true
+}
+
+// promotedStringCall returns op.String() (or op.Error()) for an operand
+// of a type of the program whose method of that name, which fmt calls for
+// the verb c, comes from an embedded field of a package's non-pointer
+// type (time.Month, time.Duration), when the print function (name)
+// spaces its operands alike whatever their types; nil otherwise. fmt
+// would print what the method returns, and so does the string. (Through
+// an embedded pointer a nil one would make the call panic, where fmt
+// prints the panic.)
+func (l *lowerer) promotedStringCall(op ast.Expr, t types.Type, c byte, flags, name string) ast.Expr {
+	switch name {
+	case "Print", "Sprint", "Fprint", "Append":
+		return nil // spaces go between operands that are not strings
+	}
+	n, ok := types.Unalias(typeOrNil(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() != l.pkg || types.IsInterface(n) || strings.IndexByte("vsqxX", c) < 0 || strings.Contains(flags, "#") {
+		return nil
+	}
+	ms := types.NewMethodSet(n)
+	for _, m := range []string{"Format", "Error", "String"} {
+		sel := ms.Lookup(nil, m)
+		if sel == nil || m == "Format" && sel.Obj().Type().(*types.Signature).Params().Len() != 2 {
+			continue // time.Time's Format(layout) is not fmt's
+		}
+		if m == "Format" || len(sel.Index()) < 2 || sel.Obj().Pkg() == l.pkg {
+			return nil
+		}
+		// Every embedded field on the way is a value, not a pointer.
+		st := n.Underlying()
+		for _, i := range sel.Index()[:len(sel.Index())-1] {
+			s, ok := st.(*types.Struct)
+			if !ok {
+				return nil
+			}
+			ft := s.Field(i).Type()
+			if _, ptr := ft.Underlying().(*types.Pointer); ptr {
+				return nil
+			}
+			st = ft.Underlying()
+		}
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: op, Sel: ast.NewIdent(m)}}
+	}
+	return nil
+}
+
+// promotedOnValue reports whether t is a type of the program (not a
+// pointer) whose own method set has a print method promoted from an
+// embedded package type.
+func (l *lowerer) promotedOnValue(t types.Type) bool {
+	n, ok := types.Unalias(typeOrNil(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() != l.pkg || types.IsInterface(n) {
+		return false
+	}
+	ms := types.NewMethodSet(n)
+	for _, name := range []string{"String", "Error", "Format", "GoString"} {
+		if sel := ms.Lookup(nil, name); sel != nil && len(sel.Index()) > 1 && sel.Obj().Pkg() != l.pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// promotedHazard reports whether a type of the program reachable in a
+// value of type t has a Format method promoted from an embedded package
+// type (time.Time's), or is reached through a pointer nested in another
+// value ([]*Span) and embeds a package type with unexported methods
+// (time.Duration, *bytes.Buffer): either made the interpreter fail.
+func (l *lowerer) promotedHazard(t types.Type, nested bool, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	t = types.Unalias(t)
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() == l.pkg && !types.IsInterface(t) {
+		if sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "Format"); sel != nil && len(sel.Index()) > 1 && sel.Obj().Pkg() != l.pkg {
+			return true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if nested && l.promotedOnValue(u.Elem()) && l.embedsUnexportedMethods(u.Elem()) != "" {
+			return true
+		}
+		return l.promotedHazard(u.Elem(), nested, seen)
+	case *types.Slice:
+		return l.promotedHazard(u.Elem(), true, seen)
+	case *types.Array:
+		return l.promotedHazard(u.Elem(), true, seen)
+	case *types.Map:
+		return l.promotedHazard(u.Key(), true, seen) || l.promotedHazard(u.Elem(), true, seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if l.promotedHazard(u.Field(i).Type(), true, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // refusePromotedIntoIface refuses a value holding a type of the program
@@ -104,6 +211,9 @@ func (l *lowerer) refusePromotedIntoIface() {
 			return
 		}
 		m, from := l.promotedPrintMethod(t, map[types.Type]bool{})
+		if p, ok := t.(*types.Pointer); ok && l.embedsUnexportedMethods(p.Elem()) == "" && !l.promotedHazard(p.Elem(), false, map[types.Type]bool{}) {
+			m = "" // a pointer to it: fmt finds the method (time.Month's)
+		}
 		iface, _ := target.Underlying().(*types.Interface)
 		if m != "" && (iface.NumMethods() == 0 || types.NewMethodSet(target).Lookup(nil, m) != nil) {
 			qualify := func(p *types.Package) string { return p.Name() }
