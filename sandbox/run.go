@@ -237,7 +237,7 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	// line directives too).
 	// The instrumented second run of a panicking program also checks
 	// bounds as Go does, for the exact message of a run-time panic.
-	lowered, diags := frontend.Check([]byte(p.text), frontend.Options{Filename: SourceName, Checked: r.trace.exact, LimitsChecked: true})
+	lowered, diags := checkPlain(p.text, r.trace.exact)
 	r.phases.mark("type check and lowering")
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil
