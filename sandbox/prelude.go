@@ -200,76 +200,53 @@ type prelude struct {
 // reads a syntax tree without writing to it. Each text has a range of
 // positions of its own below preludeRegion, so that a file set may hold
 // several (a graded run has two programs).
-var preludes struct {
+var preludes = struct {
 	sync.Mutex
 	parsed map[string]*prelude
-	next   int // the base of the next text's file
-}
+	next   int // where the next text's range starts
+}{parsed: map[string]*prelude{}, next: 1}
+
+// preludeMark names the empty file that keeps a run's file set's
+// positions below preludeRegion for the helpers (run.interpreter).
+const preludeMark = "flakylab_helpers_reserved"
 
 // addPrelude appends to p's file the helpers' declarations of src, a
-// result of preludeFor, and puts their file into p's file set.
+// result of preludeFor: those parsed once, when p's file set keeps the
+// region for them, else parsed into it.
 func addPrelude(p *program, src string) error {
-	var h *prelude
-	if reservesPreludes(p.fset) {
-		var err error
-		if h, err = parsedPrelude(src); err != nil {
-			return err
+	var decls []ast.Decl
+	if f := p.fset.File(preludeRegion - 1); f != nil && f.Name() == preludeMark {
+		if h := parsedPrelude(src); h != nil {
+			p.fset.AddExistingFiles(h.file)
+			decls = h.decls
 		}
 	}
-	if h == nil {
-		// A file set made elsewhere, or the region is full (it holds
-		// far more texts than preludeFor makes): parse into p's own.
+	if decls == nil {
 		f, err := parser.ParseFile(p.fset, helpersName, src, 0)
 		if err != nil {
 			return err
 		}
-		h = &prelude{decls: f.Decls}
-	} else {
-		p.fset.AddExistingFiles(h.file)
+		decls = f.Decls
 	}
-	p.file.Decls = append(p.file.Decls, h.decls...)
+	p.file.Decls = append(p.file.Decls, decls...)
 	return nil
 }
 
-// reservePreludes keeps the positions below preludeRegion of fset, which
-// holds no file yet, for the helpers' files.
-func reservePreludes(fset *token.FileSet) {
-	fset.AddFile(preludeMark, preludeRegion-1, 0)
-}
-
-// preludeMark names the empty file reservePreludes adds.
-const preludeMark = "flakylab_helpers_reserved"
-
-// reservesPreludes reports whether reservePreludes was given fset.
-func reservesPreludes(fset *token.FileSet) bool {
-	f := fset.File(token.Pos(preludeRegion - 1))
-	return f != nil && f.Name() == preludeMark
-}
-
-// parsedPrelude returns src parsed, or nil when it no longer fits below
-// preludeRegion.
-func parsedPrelude(src string) (*prelude, error) {
+// parsedPrelude returns src parsed below preludeRegion, or nil when it
+// does not parse or no longer fits there (the region holds far more
+// texts than preludeFor makes).
+func parsedPrelude(src string) *prelude {
 	preludes.Lock()
-	defer preludes.Unlock()
-	if p, ok := preludes.parsed[src]; ok {
-		return p, nil
+	h := preludes.parsed[src]
+	if h == nil && preludes.next+len(src)+2 < preludeRegion {
+		fset := token.NewFileSet()
+		fset.AddFile("", preludes.next, 0) // the text's file starts after it
+		if f, err := parser.ParseFile(fset, helpersName, src, 0); err == nil {
+			h = &prelude{file: fset.File(f.Package), decls: f.Decls}
+			preludes.next = h.file.Base() + h.file.Size() + 1
+			preludes.parsed[src] = h
+		}
 	}
-	if preludes.parsed == nil {
-		preludes.parsed, preludes.next = map[string]*prelude{}, 1
-	}
-	if preludes.next+len(src)+1 >= preludeRegion {
-		return nil, nil
-	}
-	fset := token.NewFileSet()
-	if preludes.next > 1 {
-		fset.AddFile("", preludes.next-1, 0) // the helpers' file starts at next
-	}
-	f, err := parser.ParseFile(fset, helpersName, src, 0)
-	if err != nil {
-		return nil, err
-	}
-	p := &prelude{file: fset.File(f.Package), decls: f.Decls}
-	preludes.next = p.file.Base() + p.file.Size() + 1
-	preludes.parsed[src] = p
-	return p, nil
+	preludes.Unlock()
+	return h
 }

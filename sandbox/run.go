@@ -342,7 +342,7 @@ func (r *run) interpreter() *interp.Interpreter {
 		SourcecodeFilesystem: gosrc.FS(),
 	})
 	// The positions below preludeRegion are the helpers' (prelude.go).
-	reservePreludes(it.FileSet())
+	it.FileSet().AddFile(preludeMark, preludeRegion-1, 0)
 	return it
 }
 

@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/scanner"
 	"go/token"
+	"strings"
 	"sync"
 )
 
@@ -36,42 +37,33 @@ type unchangedLines struct {
 // closing parenthesis or brace, and at the end): a printed syntax tree
 // then parses as the source it was printed from.
 func sameTokens(a, b []byte) bool {
-	x, y := significantTokens(a), significantTokens(b)
-	if x == nil || y == nil || len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i].tok != y[i].tok || x[i].tok != token.SEMICOLON && x[i].lit != y[i].lit {
-			return false
-		}
-	}
-	return true
+	x, okx := tokenText(a)
+	y, oky := tokenText(b)
+	return okx && oky && x == y
 }
 
-type scanned struct {
-	tok token.Token
-	lit string
-}
-
-// significantTokens scans src as sameTokens compares it; nil when src
-// does not scan cleanly.
-func significantTokens(src []byte) []scanned {
+// tokenText writes src's tokens as sameTokens compares them: each token's
+// code and literal (none for a semicolon), ended by a zero byte, which no
+// Go source holds. ok is false when src does not scan cleanly.
+func tokenText(src []byte) (text string, ok bool) {
 	var s scanner.Scanner
-	failed := false
-	fset := token.NewFileSet()
-	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) { failed = true }, 0)
-	out := make([]scanned, 0, len(src)/4)
+	ok = true
+	s.Init(token.NewFileSet().AddFile("", -1, len(src)), src, func(token.Position, string) { ok = false }, 0)
+	var b strings.Builder
+	semicolon := false // one waits: it counts unless ) or } or the end follows
 	for {
 		_, tok, lit := s.Scan()
-		if failed {
-			return nil
+		if semicolon && tok != token.RPAREN && tok != token.RBRACE && tok != token.EOF {
+			b.WriteByte(byte(token.SEMICOLON))
+			b.WriteByte(0)
 		}
-		if n := len(out); n > 0 && out[n-1].tok == token.SEMICOLON && (tok == token.RPAREN || tok == token.RBRACE || tok == token.EOF) {
-			out = out[:n-1]
+		if tok == token.EOF || !ok {
+			return b.String(), ok
 		}
-		if tok == token.EOF {
-			return out
+		if semicolon = tok == token.SEMICOLON; !semicolon {
+			b.WriteByte(byte(tok))
+			b.WriteString(lit)
+			b.WriteByte(0)
 		}
-		out = append(out, scanned{tok, lit})
 	}
 }
