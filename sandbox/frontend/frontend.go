@@ -59,6 +59,9 @@ type Options struct {
 	// splats counts the passes that wrote out prints of several results
 	// (printsplat.go).
 	splats int
+	// hoisted says that the local types that can move are at package
+	// level already (hoist.go).
+	hoisted bool
 }
 
 // Kind classifies a Diagnostic.
@@ -188,6 +191,13 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 		opts.splats++
 		opts.LimitsChecked = true
 		return Check(again, opts)
+	}
+	if !opts.hoisted {
+		if again := hoistLocalTypes(fset, file, info, pkg, src); again != nil {
+			opts.hoisted = true
+			opts.LimitsChecked = true
+			return Check(again, opts)
+		}
 	}
 	checked := opts.Checked || callsRecoverAnywhere(file, info) || declaresPrintMethod(file)
 	mono, names, d := monomorphize(fset, file, src, pkg, info)

@@ -27,10 +27,14 @@ func (l *lowerer) lowerIfaceEqual(n *ast.BinaryExpr) ast.Expr {
 		return nil
 	}
 	if c := l.hiddenIn(x.Type); c != nil {
-		if !n.Pos().IsValid() {
+		at := n.Pos()
+		if !at.IsValid() {
+			at = n.OpPos // the left operand is a call the front end rewrote (errors.Unwrap)
+		}
+		if !at.IsValid() {
 			return nil // the front end's own comparison (errors.Is's)
 		}
-		l.unsupported(n.Pos(), "comparing "+article(l.typeString(x.Type, func(p *types.Package) string { return p.Name() }))+
+		l.unsupported(at, "comparing "+article(l.typeString(x.Type, func(p *types.Package) string { return p.Name() }))+
 			" value that may hold a "+l.typeString(c, func(p *types.Package) string { return p.Name() })+
 			" is not supported by the playground (the value would not be found); declare the variables with the program's own type or interface")
 		return nil

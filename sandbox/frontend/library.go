@@ -56,6 +56,9 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		return nil
 	}
 	key := pkgPath + "." + sel.Name
+	if key == "errors.Join" {
+		return l.lowerErrorsJoin(call)
+	}
 	tmpl, ok := templates[key]
 	if !ok {
 		if pkgPath == "errors" || pkgPath == "sync" || pkgPath == "math/rand/v2" {
@@ -69,6 +72,9 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		for i := range inst.TypeArgs.Len() {
 			args = append(args, inst.TypeArgs.At(i))
 		}
+	}
+	if key == "errors.Is" && l.refuseErrorsIsOnValueStructs(call) {
+		return nil
 	}
 	if (key == "errors.Is" || key == "errors.Unwrap") && !l.hasOwnErrors() {
 		return nil // only the compiled errors are in play

@@ -73,6 +73,19 @@ func init() {
 	return true
 }`,
 	})
+	register("maps", "M N K V W", map[string]string{
+		"EqualFunc": `func $F(a $M, b $N, eq func($V, $W) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !eq(v, w) {
+			return false
+		}
+	}
+	return true
+}`,
+	})
 	register("maps", "K V", map[string]string{
 		"Collect": `func $F(seq func(func($K, $V) bool)) map[$K]$V {
 	out := map[$K]$V{}

@@ -53,6 +53,7 @@ import (
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
 	l.refuseCompositeTwins()
+	l.refuseMethodTwins()
 	l.refuseSignedZero()
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()

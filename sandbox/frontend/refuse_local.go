@@ -64,13 +64,13 @@ func (l *lowerer) refuseLocalIdentity() {
 		if _, isStruct := t.Underlying().(*types.Struct); isStruct {
 			if names || (all || len(observed) > 0) && l.twinIn(t, inIface, true) {
 				l.unsupported(tn.Pos(), "struct type "+tn.Name()+", declared inside a function, in a program that prints type names (%T, %#v) or has another struct type with its fields, is not supported by the playground (it would pass for "+
-					shown+"); declare it at package level")
+					shown+"); declare it at package level, under a name no other type of the program has")
 			}
 			continue
 		}
 		if names || containsIdentical(observed, representation(t)) || all && l.twinIn(t, inIface, false) {
 			l.unsupported(tn.Pos(), "type "+tn.Name()+", declared inside a function, in a program that tells types apart in interfaces is not supported by the playground (its values would pass for "+
-				shown+"); declare it at package level")
+				shown+"); declare it at package level, under a name no other type of the program has")
 		}
 	}
 }

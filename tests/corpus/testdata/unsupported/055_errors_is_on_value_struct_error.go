@@ -1,0 +1,17 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type NotFound struct{ Key string }
+
+func (e NotFound) Error() string { return "missing " + e.Key }
+
+func find(k string) error { return fmt.Errorf("db: %w", NotFound{k}) }
+
+func main() {
+	err := find("a")
+	fmt.Println(errors.Is(err, NotFound{"a"}))
+}
