@@ -84,17 +84,3 @@ func (l *lowerer) isSentinel(e ast.Expr) bool {
 	})
 	return made && !changed
 }
-
-// lowerErrorsJoin writes errors.Join(a, b) as errors.Join([]error{a,
-// b}...): handed to the compiled Join one by one, a value of the
-// program's type made the interpreter fail ("reflect: cannot use int as
-// type error in Call"); as elements of a slice literal they are errors
-// before the call. It returns nil for a call that spreads a slice or
-// has no argument.
-func (l *lowerer) lowerErrorsJoin(call *ast.CallExpr) ast.Expr {
-	if call.Ellipsis.IsValid() || len(call.Args) == 0 || l.pkg.Scope().Lookup("error") != nil {
-		return nil
-	}
-	lit := &ast.CompositeLit{Type: &ast.ArrayType{Elt: ast.NewIdent("error")}, Lbrace: call.Lparen, Elts: call.Args, Rbrace: call.Rparen}
-	return &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: []ast.Expr{lit}, Ellipsis: call.Rparen, Rparen: call.Rparen}
-}

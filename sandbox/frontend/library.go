@@ -56,9 +56,6 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		return nil
 	}
 	key := pkgPath + "." + sel.Name
-	if key == "errors.Join" {
-		return l.lowerErrorsJoin(call)
-	}
 	tmpl, ok := templates[key]
 	if !ok {
 		if pkgPath == "errors" || pkgPath == "sync" || pkgPath == "math/rand/v2" {

@@ -150,7 +150,7 @@ func (l *lowerer) nilPrintOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 		dyn := l.dynTypeHelper()
 		name = l.helper("niltype "+xexpr, "niltype", func(f string) string {
 			qualify := func(p *types.Package) string { return p.Name() }
-			return cases(f, ") string", func(nt types.Type, _ string) string { return strconv.Quote(l.typeString(nt, qualify)) }, dyn+"(v)")
+			return cases(f, ") string", func(nt types.Type, _ string) string { return strconv.Quote(l.typeString(nt, qualify)) }, l.pointerTypeNames(t, xexpr, dyn)+"(v)")
 		})
 	default:
 		l.refuseNilPrint(op, t, "%"+string(c), holders[0])
@@ -170,8 +170,38 @@ func (l *lowerer) refuseNilPrint(op ast.Expr, t types.Type, verb string, nt type
 	}
 	l.nils.refused[op.Pos()] = true
 	qualify := func(p *types.Package) string { return p.Name() }
+	hint := "print it with %v or %s"
+	if verb == "%v" || verb == "%s" {
+		hint = "print the " + l.typeString(nt, qualify) + " itself, before it goes into the interface"
+	}
 	l.unsupported(op.Pos(), "printing a value of type "+l.typeString(t, qualify)+" that may hold a nil "+l.typeString(nt, qualify)+
-		" with "+verb+" is not supported by the playground; print it with %v or %s")
+		" with "+verb+" is not supported by the playground; "+hint)
+}
+
+// pointerTypeNames declares the helper naming the dynamic type of a
+// value of t, a package's interface (xexpr), and returns its name: it
+// asserts to the pointers of the program's types that implement t on
+// the value as t, and hands the rest to dyn. (Handed to dyn's parameter
+// of type any, such a value, made by a function returning t, is the
+// interpreter's compiled wrapper: %T printed
+// symbols._container_heap_Interface.)
+func (l *lowerer) pointerTypeNames(t types.Type, xexpr, dyn string) string {
+	it, _ := t.Underlying().(*types.Interface)
+	return l.helper("ptrtypenames "+xexpr, "ptrtypenames", func(f string) string {
+		qualify := func(p *types.Package) string { return p.Name() }
+		var b strings.Builder
+		b.WriteString("func " + f + "(v " + xexpr + ") string {\n")
+		for _, tn := range l.ownTypes() {
+			pt := types.NewPointer(tn.Type())
+			pexpr, local := l.typeExpr(pt)
+			if _, boxed := l.boxKey(pt); boxed || local || it == nil || !types.Implements(pt, it) {
+				continue
+			}
+			b.WriteString("\tif _, ok := v.(" + pexpr + "); ok {\n\t\treturn " + strconv.Quote(l.typeString(pt, qualify)) + "\n\t}\n")
+		}
+		b.WriteString("\treturn " + dyn + "(v)\n}")
+		return b.String()
+	})
 }
 
 // nilSharpVerb reports whether the operand of a %#v (written exactly so:

@@ -289,6 +289,19 @@ func init() {
 	return s
 }`,
 	})
+	register("slices", "S U E W", map[string]string{
+		"EqualFunc": `func $F(a $S, b $U, eq func($E, $W) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, v := range a {
+		if !eq(v, b[i]) {
+			return false
+		}
+	}
+	return true
+}`,
+	})
 	register("slices", "S E T", map[string]string{
 		"BinarySearchFunc": `func $F(s $S, target $T, cmp func($E, $T) int) (int, bool) {
 	i, j := 0, len(s)

@@ -6,16 +6,17 @@ import (
 	"go/types"
 )
 
-// lowerPackageVariadicLits passes each &T{...} among the variadic
-// arguments of a call of a package's variadic function whose element
-// type is a non-empty interface (errors.Join's error) through a helper
-// that converts it to that type:
+// lowerPackageVariadicLits passes each &T{...}, and each value of a
+// type of the program, among the variadic arguments of a call of a
+// package's variadic function whose element type is a non-empty
+// interface (errors.Join's error, io.MultiReader's io.Reader) through a
+// helper that converts it to that type:
 //
 //	errors.Join(ErrBusy, &HTTPError{429})  ->  errors.Join(ErrBusy, _fl_ptrarg1(&HTTPError{429}))
 //
-// The interpreter fails to convert the literal itself there ("reflect:
-// cannot use *struct {...} as type error in Call"); a value of the
-// interface type it passes on. (fmt's ...any operands are fmtverbs.go's,
+// The interpreter fails to convert them itself there ("reflect: cannot
+// use *struct {...} as type error in Call", "cannot use int as type
+// error"); a value of the interface type it passes on. (fmt's ...any operands are fmtverbs.go's,
 // the program's own functions ptrbox.go's.)
 func (l *lowerer) lowerPackageVariadicLits(n *ast.CallExpr) {
 	if n.Ellipsis.IsValid() || l.ownFunc(n.Fun) || l.isConversion(n) {
@@ -31,22 +32,30 @@ func (l *lowerer) lowerPackageVariadicLits(n *ast.CallExpr) {
 		return
 	}
 	for i := last; i < len(n.Args); i++ {
-		u, ok := ast.Unparen(n.Args[i]).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND {
+		u := n.Args[i]
+		t := l.typeOf(u)
+		if t == nil || types.IsInterface(t) || l.typeAndValue(u).IsNil() || !l.mentionsOwnType(t) && !isPointerLit(u) {
 			continue
 		}
-		if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
-			continue
-		}
-		pexpr, plocal := l.typeExpr(l.typeOf(u))
+		pexpr, plocal := l.typeExpr(t)
 		eexpr, elocal := l.typeExpr(elem)
 		if plocal || elocal {
 			continue
 		}
-		l.note("pointer literals passed to a package's variadic function")
+		l.note("values passed to a package's variadic function")
 		name := l.helper("ptrarg "+pexpr+" "+eexpr, "ptrarg", func(f string) string {
 			return "func " + f + "(p " + pexpr + ") " + eexpr + " {\n\tvar r " + eexpr + " = p\n\treturn r\n}"
 		})
 		n.Args[i] = &ast.CallExpr{Fun: ast.NewIdent(name), Lparen: u.Pos(), Args: []ast.Expr{n.Args[i]}, Rparen: u.End()}
 	}
+}
+
+// isPointerLit reports whether e is &T{...}.
+func isPointerLit(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	_, lit := ast.Unparen(u.X).(*ast.CompositeLit)
+	return lit
 }
