@@ -54,6 +54,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
 	l.refuseCompositeTwins()
 	l.refuseMethodTwins()
+	l.refuseFallthroughFromDefault()
 	l.refuseSignedZero()
 	l.refuseIfaceToIface()
 	l.refuseUnhashableKeys()

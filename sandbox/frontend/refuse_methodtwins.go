@@ -1,8 +1,11 @@
 package frontend
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // Struct types with methods and the same fields.
@@ -13,12 +16,15 @@ import (
 // embedded field) a box would lose them, and in an interface a value of
 // the one passes for the other: with type A struct{ n int } and type B
 // struct{ n int }, each with a method M, any(B{1}).(A) succeeds, %T
-// prints main.A and any(B{1}) == any(A{1}) holds (calls of M still reach
-// B's). Such a pair is refused, at the later declaration, when both go
-// into interfaces (both as values, or both as pointers; an assertion to
-// one counts) and the program tells types apart there (asserts or
-// switches to that representation, compares interface values, keys a
-// map by an interface or prints a type name).
+// prints main.A (even where no A goes into an interface) and
+// any(B{1}) == any(A{1}) holds (calls of M still reach B's). Such a pair
+// is refused, at the later declaration, when a value of one of them (or
+// a pointer to one, for pointers) goes into an interface and
+//   - the program prints type names (%T, %#v); or
+//   - it asserts or switches to the other from an interface the first
+//     implements; or
+//   - values of both go into interfaces and the program compares
+//     interface values (==, a switch on one, an interface map key).
 
 // refuseMethodTwins refuses the struct types with methods that have the
 // fields of another such type, when the program could tell them apart
@@ -35,20 +41,83 @@ func (l *lowerer) refuseMethodTwins() {
 		return
 	}
 	sort.Slice(withMethods, func(i, j int) bool { return withMethods[i].Pos() < withMethods[j].Pos() })
-	all, observed := l.identityObserved()
-	inIface := l.typesInInterfaces()
-	held := func(t types.Type) bool { return containsIdentical(inIface, t) }
-	// heldAlike: both values, or both pointers, go into interfaces.
-	heldAlike := func(t, u types.Type) bool {
-		return held(t) && held(u) || held(types.NewPointer(t)) && held(types.NewPointer(u))
+	var held []types.Type // values that go into interfaces
+	l.walkSites(func(e *ast.Expr, target types.Type) {
+		if t := l.typeOf(*e); t != nil && target != nil && types.IsInterface(target) && !types.IsInterface(t) {
+			held = append(held, t)
+		}
+	})
+	type assertion struct{ to, from types.Type }
+	var asserts []assertion
+	names, compares := false, false
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				asserts = append(asserts, assertion{l.typeOf(n.Type), l.typeOf(n.X)})
+			}
+		case *ast.TypeSwitchStmt:
+			var x ast.Expr
+			switch a := n.Assign.(type) {
+			case *ast.AssignStmt:
+				x = a.Rhs[0].(*ast.TypeAssertExpr).X
+			case *ast.ExprStmt:
+				x = a.X.(*ast.TypeAssertExpr).X
+			}
+			for _, s := range n.Body.List {
+				for _, e := range s.(*ast.CaseClause).List {
+					asserts = append(asserts, assertion{l.typeOf(e), l.typeOf(x)})
+				}
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				x, y := l.typeAndValue(n.X), l.typeAndValue(n.Y)
+				if !x.IsNil() && !y.IsNil() && (types.IsInterface(typeOrNil(x.Type)) || types.IsInterface(typeOrNil(y.Type))) {
+					compares = true
+				}
+			}
+		case *ast.MapType:
+			if t := l.typeOf(n.Key); t != nil && types.IsInterface(t) {
+				compares = true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && types.IsInterface(typeOrNil(l.typeOf(n.Tag))) {
+				compares = true
+			}
+		case *ast.BasicLit:
+			if n.Kind == token.STRING && (strings.Contains(n.Value, "%T") || strings.Contains(n.Value, "%#v")) {
+				names = true
+			}
+		}
+		return true
+	})
+	// confused reports whether a value of t in an interface could be
+	// taken for a u (t and u both values, or both pointers).
+	confused := func(t, u types.Type) bool {
+		if !containsIdentical(held, t) {
+			return false
+		}
+		if names || compares && containsIdentical(held, u) {
+			return true
+		}
+		for _, a := range asserts {
+			if a.to != nil && a.from != nil && types.Identical(a.to, u) {
+				if it, ok := a.from.Underlying().(*types.Interface); ok && types.Implements(t, it) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	for j, tn := range withMethods {
 		t := tn.Type()
-		if !all && !containsIdentical(observed, representation(t)) && !containsIdentical(observed, types.NewPointer(representation(t))) {
-			continue
-		}
 		for _, other := range withMethods[:j] {
-			if types.Identical(t.Underlying(), other.Type().Underlying()) && heldAlike(t, other.Type()) {
+			u := other.Type()
+			if !types.Identical(t.Underlying(), u.Underlying()) {
+				continue
+			}
+			pt, pu := types.NewPointer(t), types.NewPointer(u)
+			if confused(t, u) || confused(u, t) || confused(pt, pu) || confused(pu, pt) {
 				l.unsupported(tn.Pos(), "struct types "+other.Name()+" and "+tn.Name()+", with methods and the same fields, told apart in an interface (a type assertion, type switch, == or %T) are not supported by the playground (the interpreter takes the one for the other); give one of them a field the other does not have")
 				break
 			}

@@ -114,6 +114,13 @@ func TestRefuseUnfaithful(t *testing.T) {
 		{"errors.Unwrap result compared where an error may hold a value struct",
 			"package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\ntype E struct{ k string }\n\nfunc (e E) Error() string { return e.k }\n\nfunc main() {\n\tvar x error = E{\"a\"}\n\tprintln(errors.Unwrap(fmt.Errorf(\"%w\", x)) == x)\n}\n",
 			"14:45: comparing an error value that may hold a main.E"},
+		{"fallthrough out of a default clause that is not the last",
+			"package main\n\nfunc main() {\n\tn := 0\n\tswitch {\n\tdefault:\n\t\tn++\n\t\tfallthrough\n\tcase false:\n\t\tn++\n\t}\n\tprintln(n)\n}\n",
+			"8:3: fallthrough out of a default clause that is not the last clause"},
+		{"fallthrough into a default clause",
+			"package main\n\nfunc main() {\n\tn := 0\n\tswitch n {\n\tcase 0:\n\t\tn++\n\t\tfallthrough\n\tdefault:\n\t\tn++\n\t}\n\tprintln(n)\n}\n", ""},
+		{"struct types with methods and the same fields, only asserted to",
+			"package main\n\ntype I interface{ M() }\n\ntype A struct{}\n\nfunc (A) M() {}\n\ntype B struct{}\n\nfunc (B) M() {}\n\nfunc main() {\n\tvar x I\n\tswitch x.(type) {\n\tcase A:\n\tcase B:\n\t}\n}\n", ""},
 		{"clear of a map with string keys",
 			"package main\n\nfunc main() {\n\tm := map[string]int{\"a\": 1}\n\tclear(m)\n}\n", ""},
 	}
