@@ -136,6 +136,13 @@ func (l *lowerer) identityObserved() (all bool, observed []types.Type) {
 			if n.Kind == token.STRING && (strings.Contains(n.Value, "%T") || strings.Contains(n.Value, "%#v")) {
 				all = true
 			}
+		case *ast.CallExpr:
+			// The compiled context compares its keys (ctxkeys.go).
+			if key := l.contextKey(n); key != nil {
+				if t := l.typeOf(key); t != nil && !types.IsInterface(t) {
+					observed = append(observed, representation(t))
+				}
+			}
 		}
 		return true
 	})

@@ -2,10 +2,13 @@ package frontend
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 )
 
 // Struct types with methods and the same fields.
@@ -20,7 +23,8 @@ import (
 // any(B{1}) == any(A{1}) holds (calls of M still reach B's). Such a pair
 // is refused, at the later declaration, when a value of one of them (or
 // a pointer to one, for pointers) goes into an interface and
-//   - the program prints type names (%T, %#v); or
+//   - a format with %T or %#v has an operand of an interface type it
+//     implements; or
 //   - it asserts or switches to the other from an interface the first
 //     implements; or
 //   - values of both go into interfaces and the program compares
@@ -49,7 +53,8 @@ func (l *lowerer) refuseMethodTwins() {
 	})
 	type assertion struct{ to, from types.Type }
 	var asserts []assertion
-	names, compares := false, false
+	var named []types.Type // interfaces of operands of a format with %T or %#v
+	compares := false
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
@@ -84,10 +89,8 @@ func (l *lowerer) refuseMethodTwins() {
 			if n.Tag != nil && types.IsInterface(typeOrNil(l.typeOf(n.Tag))) {
 				compares = true
 			}
-		case *ast.BasicLit:
-			if n.Kind == token.STRING && (strings.Contains(n.Value, "%T") || strings.Contains(n.Value, "%#v")) {
-				names = true
-			}
+		case *ast.CallExpr:
+			named = append(named, l.typeNamedOperands(n)...)
 		}
 		return true
 	})
@@ -97,8 +100,13 @@ func (l *lowerer) refuseMethodTwins() {
 		if !containsIdentical(held, t) {
 			return false
 		}
-		if names || compares && containsIdentical(held, u) {
+		if compares && containsIdentical(held, u) {
 			return true
+		}
+		for _, i := range named {
+			if it, ok := i.Underlying().(*types.Interface); ok && types.Implements(t, it) {
+				return true
+			}
 		}
 		for _, a := range asserts {
 			if a.to != nil && a.from != nil && types.Identical(a.to, u) {
@@ -123,4 +131,32 @@ func (l *lowerer) refuseMethodTwins() {
 			}
 		}
 	}
+}
+
+// typeNamedOperands lists the interface types of the operands of %T and
+// %#v in call, when it is a call of one of fmt's formatting functions
+// with a constant format.
+func (l *lowerer) typeNamedOperands(call *ast.CallExpr) []types.Type {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !strings.HasSuffix(sel.Sel.Name, "f") || !l.isPackageFunc(call.Fun, "fmt", sel.Sel.Name) {
+		return nil
+	}
+	for i, a := range call.Args {
+		tv := l.typeAndValue(a)
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		var out []types.Type
+		ops := call.Args[i+1:]
+		for _, v := range progfmt.Verbs(constant.StringVal(tv.Value)) {
+			if v.C != 'T' && !(v.C == 'v' && strings.Contains(v.Flags, "#")) || v.Arg < 0 || v.Arg >= len(ops) {
+				continue
+			}
+			if t := l.typeOf(ops[v.Arg]); t != nil && types.IsInterface(t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	return nil
 }

@@ -121,6 +121,11 @@ func TestRefuseUnfaithful(t *testing.T) {
 			"package main\n\nfunc main() {\n\tn := 0\n\tswitch n {\n\tcase 0:\n\t\tn++\n\t\tfallthrough\n\tdefault:\n\t\tn++\n\t}\n\tprintln(n)\n}\n", ""},
 		{"struct types with methods and the same fields, only asserted to",
 			"package main\n\ntype I interface{ M() }\n\ntype A struct{}\n\nfunc (A) M() {}\n\ntype B struct{}\n\nfunc (B) M() {}\n\nfunc main() {\n\tvar x I\n\tswitch x.(type) {\n\tcase A:\n\tcase B:\n\t}\n}\n", ""},
+		{"struct types with methods and the same fields, %T of a concrete operand",
+			"package main\n\nimport \"fmt\"\n\ntype A struct{ n int }\n\nfunc (A) M() {}\n\ntype B struct{ n int }\n\nfunc (B) M() {}\n\nfunc main() {\n\tvar x any = B{1}\n\tfmt.Printf(\"%T %v\\n\", A{}, x)\n}\n", ""},
+		{"struct types with methods and the same fields, %T of an interface",
+			"package main\n\nimport \"fmt\"\n\ntype A struct{ n int }\n\nfunc (A) M() {}\n\ntype B struct{ n int }\n\nfunc (B) M() {}\n\nfunc main() {\n\tvar x any = B{1}\n\tfmt.Printf(\"%v %T\\n\", A{}, x)\n}\n",
+			"9:6: struct types A and B, with methods and the same fields"},
 		{"clear of a map with string keys",
 			"package main\n\nfunc main() {\n\tm := map[string]int{\"a\": 1}\n\tclear(m)\n}\n", ""},
 	}
