@@ -206,7 +206,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 	}
 	if mono == nil {
 		var orig []byte
-		if opts.splats == 0 {
+		if opts.splats == 0 && !opts.hoisted {
 			orig = src // else src is not the caller's
 		}
 		prog, diags := lower(fset, file, pkg, info, checked, nil, orig)

@@ -97,3 +97,14 @@ func mustImporter(t *testing.T) types.Importer {
 	require.NoError(t, err)
 	return imp
 }
+
+// TestHoistedProgramIsNotUnchanged checks that a program whose local
+// types moved is not reported unchanged: its caller would run its own
+// tree of the learner's source, where the type is still local.
+func TestHoistedProgramIsNotUnchanged(t *testing.T) {
+	src := "package main\n\nfunc main() {\n\ttype celsius = float64\n\tvar c celsius = 1\n\tprintln(c)\n}\n"
+	prog, diags := Check([]byte(src), Options{})
+	require.Empty(t, diags, "source:\n%s", src)
+	assert.False(t, prog.Unchanged(), "lowered:\n%s", prog.Source)
+	assert.Contains(t, string(prog.Source), "type celsius = float64", "lowered:\n%s", prog.Source)
+}
