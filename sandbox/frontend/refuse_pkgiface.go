@@ -2,7 +2,9 @@ package frontend
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"strings"
 )
 
 // Errors of the packages asserted to an interface with more methods.
@@ -84,7 +86,7 @@ func switchOperand(n *ast.TypeSwitchStmt) ast.Expr {
 // for refuseErrorToIface's reason or else refusePackageValueToIface's.
 func (l *lowerer) refuseErrorOrValueToIface(x, texpr ast.Expr, what string) {
 	n := len(l.diags)
-	l.refuseRuntimeErrorIface(x, texpr, what)
+	l.refuseHiddenErrorMethods(x, texpr, what)
 	if len(l.diags) == n {
 		l.refuseErrorToIface(x, texpr, what)
 	}
@@ -93,24 +95,94 @@ func (l *lowerer) refuseErrorOrValueToIface(x, texpr ast.Expr, what string) {
 	}
 }
 
-// refuseRuntimeErrorIface refuses what, from x to the type at texpr, when
-// that type has a RuntimeError method x's type lacks: a recovered
-// run-time error has it, and the interpreter does not see the methods of
-// the runtime's unexported types (it answered false).
-func (l *lowerer) refuseRuntimeErrorIface(x, texpr ast.Expr, what string) {
+// hiddenErrors are the errors of the allowed packages whose type is
+// unexported and has methods beside Error. The interpreter does not see
+// those methods: asserted to an interface that has them, such an error
+// answers false where Go answers true. Each is refused where the program
+// can come by such an error (makes reports whether it can) and asks for
+// at least one of its methods.
+var hiddenErrors = []struct {
+	what    string // the error, as the refusal names it
+	methods map[string]string
+	makes   func(l *lowerer) bool
+	instead string
+}{
+	{"a recovered run-time error", map[string]string{"RuntimeError": "func()"},
+		func(*lowerer) bool { return true }, "assert to error and read its message instead"},
+	{"an error fmt.Errorf wraps with %w", map[string]string{"Unwrap": "func() error"},
+		(*lowerer).wrapsWithW, "call errors.Unwrap(err), errors.Is or errors.As instead"},
+	{"an error of fmt.Errorf or errors.Join wrapping several", map[string]string{"Unwrap": "func() []error"},
+		func(l *lowerer) bool { return l.wrapsWithW() || l.uses("errors", "Join") }, "call errors.Is or errors.As instead"},
+	{"context.DeadlineExceeded", map[string]string{"Timeout": "func() bool", "Temporary": "func() bool"},
+		func(l *lowerer) bool {
+			return l.uses("context", "DeadlineExceeded", "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause")
+		}, "compare it with errors.Is(err, context.DeadlineExceeded) instead"},
+}
+
+// refuseHiddenErrorMethods refuses what, from x to the type at texpr,
+// when the type asks for a method of one of hiddenErrors that x's type
+// lacks, and has no method that error lacks (it could pass).
+func (l *lowerer) refuseHiddenErrorMethods(x, texpr ast.Expr, what string) {
 	it, ok := under(l.typeOf(texpr)).(*types.Interface)
 	st := l.typeOf(x)
 	if !ok || st == nil || !types.IsInterface(st) || types.Implements(st, it) {
 		return
 	}
-	for i := range it.NumMethods() {
-		if it.Method(i).Name() == "RuntimeError" {
+	for _, h := range hiddenErrors {
+		if l.asksHidden(it, h.methods) && h.makes(l) {
 			l.unsupported(texpr.Pos(), what+" to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
-				" is not supported by the playground: the interpreter does not see the RuntimeError method of Go's run-time errors (it would answer false); assert to error and read its message instead")
+				" is not supported by the playground when the value may be "+h.what+
+				": the interpreter does not see its methods (it would answer false); "+h.instead)
 			return
 		}
 	}
 }
+
+// asksHidden reports whether the interface it asks for one of methods
+// (name to signature) and for nothing else but Error: only then can such
+// an error pass.
+func (l *lowerer) asksHidden(it *types.Interface, methods map[string]string) bool {
+	asks := false
+	for i := range it.NumMethods() {
+		m := it.Method(i)
+		if sig, ok := methods[m.Name()]; ok && types.TypeString(m.Type(), nil) == sig {
+			asks = true
+		} else if m.Name() != "Error" || !types.Identical(m.Type(), errorType.Method(0).Type()) {
+			return false
+		}
+	}
+	return asks
+}
+
+// uses reports whether the program names one of names of the package
+// at path (calls it, reads it).
+func (l *lowerer) uses(path string, names ...string) bool {
+	found := false
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			for _, name := range names {
+				found = found || l.isPackageFunc(sel, path, name)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// wrapsWithW reports whether the program calls fmt.Errorf with %w in its
+// format, or with a format only known when it runs.
+func (l *lowerer) wrapsWithW() bool {
+	found := false
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && len(c.Args) > 0 && l.isPackageFunc(c.Fun, "fmt", "Errorf") {
+			tv := l.typeAndValue(c.Args[0])
+			found = tv.Value == nil || tv.Value.Kind() != constant.String || strings.Contains(constant.StringVal(tv.Value), "%w")
+		}
+		return !found
+	})
+	return found
+}
+
 
 // refuseErrorToIface refuses what, from x to the type at texpr, would
 // ask the interpreter for methods of a package's error it does not see.
