@@ -183,7 +183,6 @@ func (l *lowerer) wrapsWithW() bool {
 	return found
 }
 
-
 // refuseErrorToIface refuses what, from x to the type at texpr, would
 // ask the interpreter for methods of a package's error it does not see.
 func (l *lowerer) refuseErrorToIface(x, texpr ast.Expr, what string) {
