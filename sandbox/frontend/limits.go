@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -67,7 +68,9 @@ func checkTreeDepth(src []byte) *Diagnostic {
 	if err != nil {
 		// A snippet: statements, read as a function's body (the line
 		// directive keeps their lines).
-		f, err = parser.ParseFile(fset, "", "package p; func _() {\n//line :1:1\n"+string(src)+"\n}", parser.SkipObjectResolution)
+		// Its imports, if it starts with some, are blanked out (lines and
+		// columns stay).
+		f, err = parser.ParseFile(fset, "", "package p; func _() {\n//line :1:1\n"+string(blankImports(src))+"\n}", parser.SkipObjectResolution)
 	}
 	if err != nil {
 		return nil // the syntax error is reported where the program is read
@@ -91,4 +94,47 @@ func checkTreeDepth(src []byte) *Diagnostic {
 		return true
 	})
 	return found
+}
+
+// blankImports returns src with the import declarations it starts with
+// (a snippet's) turned into spaces, newlines kept; src itself when it
+// starts with none.
+func blankImports(src []byte) []byte {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
+	end := 0 // src[:end] is imports
+	inDecl, group := false, false
+	for {
+		pos, tok, _ := s.Scan()
+		switch {
+		case tok == token.EOF:
+		case !inDecl && tok == token.IMPORT:
+			inDecl = true
+			continue
+		case inDecl && !group && tok == token.LPAREN:
+			group = true
+			continue
+		case group && tok == token.RPAREN:
+			group = false
+			continue
+		case inDecl && (group || tok == token.IDENT || tok == token.PERIOD || tok == token.STRING):
+			continue
+		case inDecl && tok == token.SEMICOLON:
+			inDecl = false
+			end = fset.Position(pos).Offset
+			continue
+		}
+		break
+	}
+	if end == 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i := range out[:end] {
+		if out[i] != '\n' {
+			out[i] = ' '
+		}
+	}
+	return out
 }

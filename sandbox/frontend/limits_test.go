@@ -22,6 +22,10 @@ func TestCheckLimits(t *testing.T) {
 		{"5000-term sum", wrap("x := 1" + strings.Repeat(" + 1", 4999) + "\n_ = x"), 4, "nested more than 200 levels deep"},
 		{"100000-line main", wrap("x := 0\n" + strings.Repeat("x++\n", 100000)), MaxLines + 1, "longer than 20000 lines"},
 		{"a syntax error is left to the parser", "package main\n\nfunc main() {\n", 0, ""},
+		{"snippet: 5000-term sum", "x := 1" + strings.Repeat(" + 1", 4999) + "\n_ = x", 1, "nested more than 200 levels deep"},
+		{"snippet after an import: 5000-term sum", "import \"fmt\"\n\nfmt.Println(1" + strings.Repeat(" + 1", 4999) + ")", 3, "nested more than 200 levels deep"},
+		{"snippet after grouped imports: 5000-term sum", "import (\n\t\"fmt\"\n\tstr \"strings\"\n)\nfmt.Println(str.ToUpper(\"a\"), 1" + strings.Repeat(" + 1", 4999) + ")", 5, "nested more than 200 levels deep"},
+		{"snippet after imports: ordinary", "import \"fmt\"; import \"strings\"\nfmt.Println(strings.Repeat(\"a\", 2))", 0, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
