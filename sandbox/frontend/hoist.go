@@ -93,10 +93,6 @@ func hoistLocalTypes(fset *token.FileSet, file *ast.File, info *types.Info, pkg 
 			byFunc[c.fn] = append(byFunc[c.fn], c.decl)
 		}
 	}
-	type splice struct {
-		from, to int
-		text     string
-	}
 	var splices []splice
 	for fn, decls := range byFunc {
 		sort.Slice(decls, func(i, j int) bool { return decls[i].Pos() < decls[j].Pos() })
@@ -113,16 +109,7 @@ func hoistLocalTypes(fset *token.FileSet, file *ast.File, info *types.Info, pkg 
 		at := fset.Position(fn.Pos()).Offset
 		splices = append(splices, splice{at, at, b.String() + lineDirective(fset, fn.Pos())})
 	}
-	sort.Slice(splices, func(i, j int) bool { return splices[i].from < splices[j].from })
-	var out strings.Builder
-	at := 0
-	for _, s := range splices {
-		out.Write(src[at:s.from])
-		out.WriteString(s.text)
-		at = s.to
-	}
-	out.Write(src[at:])
-	return []byte(out.String())
+	return applySplices(src, splices)
 }
 
 // hoistableName reports whether tn, declared in a function, may become a

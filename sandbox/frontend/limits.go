@@ -1,7 +1,6 @@
 package frontend
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -130,11 +129,5 @@ func blankImports(src []byte) []byte {
 	if end == 0 {
 		return src
 	}
-	out := bytes.Clone(src)
-	for i := range out[:end] {
-		if out[i] != '\n' {
-			out[i] = ' '
-		}
-	}
-	return out
+	return append([]byte(blankKeepingLines(src[:end])), src[end:]...)
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 )
 
@@ -33,10 +32,6 @@ var splatResults = map[string]string{
 // splatPrints returns src with every print of several results written
 // out, or nil when there is none.
 func splatPrints(fset *token.FileSet, file *ast.File, info *types.Info, src []byte) []byte {
-	type splice struct {
-		from, to int
-		text     string
-	}
 	var splices []splice
 	deferred := map[*ast.CallExpr]bool{}
 	ast.Inspect(file, func(n ast.Node) bool {
@@ -56,16 +51,7 @@ func splatPrints(fset *token.FileSet, file *ast.File, info *types.Info, src []by
 	if len(splices) == 0 {
 		return nil
 	}
-	sort.Slice(splices, func(i, j int) bool { return splices[i].from < splices[j].from })
-	var b strings.Builder
-	at := 0
-	for _, s := range splices {
-		b.Write(src[at:s.from])
-		b.WriteString(s.text)
-		at = s.to
-	}
-	b.Write(src[at:])
-	return []byte(b.String())
+	return applySplices(src, splices)
 }
 
 // splatOne writes out call when it is a print of one call's several

@@ -62,12 +62,9 @@ func (l *lowerer) refuseMethodTwins() {
 				asserts = append(asserts, assertion{l.typeOf(n.Type), l.typeOf(n.X)})
 			}
 		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				x = a.Rhs[0].(*ast.TypeAssertExpr).X
-			case *ast.ExprStmt:
-				x = a.X.(*ast.TypeAssertExpr).X
+			x := switchOperand(n)
+			if x == nil {
+				break
 			}
 			for _, s := range n.Body.List {
 				for _, e := range s.(*ast.CaseClause).List {
