@@ -116,7 +116,13 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			last = "\tif v == nil {\n\t\tpanic(" + l.errorsNew() + "(" + strconv.Quote("interface conversion: interface is nil, not "+qualified) + "))\n\t}\n" +
 				"\tpanic(" + l.errorsNew() + "(\"interface conversion: \" + " + l.dynTypeHelper() + "(v) + " + strconv.Quote(" is not "+qualified+": missing method "+iface.Underlying().(*types.Interface).Method(0).Name()) + "))\n"
 		}
-		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + cases.String() + fallback + "}\n\n" +
+		// A nil asserts to no interface; the interpreter's v.(error) on a
+		// nil any fails with a nil dereference.
+		nilCase := ""
+		if types.IsInterface(x) {
+			nilCase = "\tif v == nil {\n\t\tvar zero " + iexpr + "\n\t\treturn zero, false\n\t}\n"
+		}
+		return "func " + n + "(v " + xexpr + ") (" + iexpr + ", bool) {\n" + nilCase + cases.String() + fallback + "}\n\n" +
 			"func " + n + "_must(v " + xexpr + ") " + iexpr + " {\n\tif r, ok := " + n + "(v); ok {\n\t\treturn r\n\t}\n" +
 			l.missingMethodPanics(iface, qualified) + last + "}"
 	})

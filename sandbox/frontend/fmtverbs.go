@@ -464,7 +464,9 @@ func (l *lowerer) dynTypeHelper() string {
 		rest = l.importName(progfmt.Path) + ".TypeName(" + table + "_table, " + table + "_zeros, v)"
 	}
 	return l.helper("dyntype", "dyntype", func(n string) string {
-		return "func " + n + "(v any) string {\n$dyncases\treturn " + rest + "\n}"
+		// A nil of one of the program's interfaces passed here fails
+		// every assertion of the cases in the interpreter (anysites.go).
+		return "func " + n + "(v any) string {\n\tif v == nil {\n\t\treturn \"<nil>\"\n\t}\n$dyncases\treturn " + rest + "\n}"
 	})
 }
 

@@ -245,6 +245,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	}
 	l.lowerNilSites(c.Node())
+	l.lowerAnySites(c.Node())
 	l.lowerUnwrapSites(c.Node())
 	l.boxSites(c.Node())
 	l.boxPointerOperands(c.Node())
