@@ -10,7 +10,7 @@ import (
 // stands for, as Go's runtime names types: with type Celsius = float64,
 // %T of a Celsius prints float64 and of a []Celsius []float64.
 // (types.TypeString keeps an alias's name.) Instances of generic types
-// are left as they are.
+// are left as they are. A func type loses its parameters' names too.
 func unaliasDeep(t types.Type) types.Type {
 	switch x := t.(type) {
 	case *types.Alias:
@@ -62,8 +62,8 @@ func unaliasDeep(t types.Type) types.Type {
 	return t
 }
 
-// unaliasTuple applies unaliasDeep to each variable of tup and reports
-// whether any changed.
+// unaliasTuple applies unaliasDeep to each variable of tup, drops its
+// name, and reports whether any changed.
 func unaliasTuple(tup *types.Tuple) (*types.Tuple, bool) {
 	if tup == nil {
 		return nil, false
@@ -73,9 +73,11 @@ func unaliasTuple(tup *types.Tuple) (*types.Tuple, bool) {
 	for i := range tup.Len() {
 		v := tup.At(i)
 		vars[i] = v
-		if vt := unaliasDeep(v.Type()); vt != v.Type() {
+		// Go's runtime names a func type without its parameters' and
+		// results' names: func([]main.T) int.
+		if vt := unaliasDeep(v.Type()); vt != v.Type() || v.Name() != "" {
 			changed = true
-			vars[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), vt)
+			vars[i] = types.NewParam(v.Pos(), v.Pkg(), "", vt)
 		}
 	}
 	return types.NewTuple(vars...), changed
