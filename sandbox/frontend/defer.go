@@ -161,10 +161,14 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 		if s := l.info.Selections[sel]; isSel && s != nil && s.Kind() == types.MethodVal {
 			recv, rtype := sel.X, l.typeOf(sel.X)
 			msig := s.Obj().Type().(*types.Signature)
-			if _, ptrRecv := msig.Recv().Type().(*types.Pointer); ptrRecv && !types.IsInterface(rtype) {
+			_, ptrRecv := msig.Recv().Type().(*types.Pointer)
+			if ptrRecv && !types.IsInterface(rtype) {
 				if _, isPtr := rtype.Underlying().(*types.Pointer); !isPtr {
 					recv, rtype = &ast.UnaryExpr{Op: token.AND, X: sel.X}, types.NewPointer(rtype)
 				}
+			}
+			if !ptrRecv && !types.IsInterface(rtype) && s.Indirect() {
+				recv, rtype = l.valueReceiver(sel.X, rtype, s.Index())
 			}
 			out.Fun = &ast.SelectorExpr{X: store("r", rtype, recv), Sel: ast.NewIdent(sel.Sel.Name)}
 			throughParams = !l.methodRecovers(s)
@@ -215,6 +219,31 @@ func (l *lowerer) lowerDefer(n *ast.DeferStmt) ast.Stmt {
 	}
 	stmts := append(temps, def, &ast.DeferStmt{Defer: n.Defer, Call: out})
 	return &ast.BlockStmt{Lbrace: n.Defer, List: stmts, Rbrace: n.End()}
+}
+
+// valueReceiver is the receiver a method with a value receiver gets from
+// x.M, where the path from x to M goes through a pointer (p.Close() of a
+// func (R) Close, or of a Close promoted from a field): Go copies it at
+// the defer, so the cell holds *p, or the embedded field's value
+// (p.R, *p.PR), not the pointer. index is the selection's path.
+func (l *lowerer) valueReceiver(x ast.Expr, t types.Type, index []int) (ast.Expr, types.Type) {
+	e, orig := x, t
+	for _, i := range index[:len(index)-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return x, orig
+		}
+		f := st.Field(i)
+		e = &ast.SelectorExpr{X: e, Sel: ast.NewIdent(f.Name())}
+		t = f.Type()
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		e, t = &ast.StarExpr{X: e}, p.Elem()
+	}
+	return e, t
 }
 
 // tupleArg returns the results of g in a call f(g()) of a g with several
