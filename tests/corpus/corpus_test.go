@@ -193,6 +193,7 @@ var needsRuntime = map[string]string{
 	"prog_298_go_method_of_loop_variable":                   "the receiver of a go statement's method is read when the goroutine starts by the interpreter alone; the runtime's rewrite calls the method on the front end's copy of it (sandbox/rewrite.go, loweredReceiver)",
 	"prog_310_context_deadline_causes":                      "its deadlines wait on the runtime's virtual clock (here they would take seconds of real time)",
 	"prog_312_go_value_method_through_pointer":              "as prog_298",
+	"prog_432_deferred_value_method_through_pointer":        "recovered panic values are the runtime's, as for prog_093",
 }
 
 // fresh is why the programs of closureStress need the runtime: the

@@ -8,7 +8,7 @@ type Counter struct{ n MyInt }
 
 func (c *Counter) Add(by MyInt) (total MyInt) { c.n += by; return c.n }
 
-func named(xs []MyInt) (n int)          { return len(xs) }
+func named(xs []MyInt) (n int) { return len(xs) }
 func Sum[T ~int | ~float64](xs []T) T {
 	var s T
 	for _, x := range xs {

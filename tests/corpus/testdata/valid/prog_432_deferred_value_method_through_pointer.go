@@ -4,7 +4,7 @@ import "fmt"
 
 type Conn struct{ name string }
 
-func (c Conn) Close()   { fmt.Println("close", c.name) }
+func (c Conn) Close()  { fmt.Println("close", c.name) }
 func (c *Conn) Flush() { fmt.Println("flush", c.name) }
 
 type Stack[T any] struct{ items []T }
