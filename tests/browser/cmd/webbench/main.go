@@ -89,6 +89,8 @@ func main() {
 	loads := flag.Int("loads", 5, "page loads per series")
 	warm := flag.Int("warm", 30, "warm runs per page load")
 	kills := flag.Int("kills", 5, "kills per page load")
+	reads := flag.Int("reads", 3, "page loads on which runs are pressed after a pause for reading, as a learner does (0: none)")
+	readFor := flag.Duration("read", 5*time.Second, "the pause for reading after the first run")
 	visits := flag.Int("first-visits", 3, "first visits to a lesson per emulated link (0: none)")
 	jsFlags := flag.String("js-flags", "", "V8 flags for Chromium, to take the first run apart (e.g. --liftoff-only: no optimizing tier; --no-wasm-lazy-compilation: compile every function up front); not what learners get")
 	flag.Parse()
@@ -120,6 +122,11 @@ func main() {
 			}
 		}
 	}
+	for i := 0; i < *reads; i++ {
+		if err := measureReading(b.Ctx, srv.URL, *readFor, s); err != nil {
+			log.Fatalf("webbench: %v", err)
+		}
+	}
 	report(*dir, *jsFlags, s)
 	if *visits > 0 {
 		rates, err := checkLinks()
@@ -136,6 +143,8 @@ func main() {
 type samples struct {
 	readyCold, readyWarm, compileCold, compileWarm                       []float64
 	firstRun, warmRun, readyAfterKill, runAfterKill, freshWorker, warmUp []float64
+	readFor                                                              time.Duration
+	readSmall, readEdited, readIdleRuns                                  []float64
 	firstRunCPU                                                          map[string][]float64
 	firstRunProgram                                                      string
 	version                                                              string
@@ -335,8 +344,61 @@ func report(dir, jsFlags string, s *samples) {
 	}
 	row("warm run (p50)", s.warmRun, "<= 20")
 	fmt.Printf("%-46s %8.1f %8s %8s %5d\n", "warm run (p90)", percentile(s.warmRun, 0.9), "", "", len(s.warmRun))
+	if len(s.readSmall) > 0 {
+		fmt.Printf("  after the first run, %v of reading, then runs 1 s apart:\n", s.readFor)
+		row("    small program", s.readSmall, "<= 20")
+		row("    bucket example edited (checked anew)", s.readEdited, "")
+		row("    idle runs the runtime made before them", s.readIdleRuns, "")
+	}
 	row("ready again after a kill (standby promoted)", s.readyAfterKill, "<= 150")
 	row("kill to next run finished", s.runAfterKill, "")
 	row("fresh worker from the compiled module", s.freshWorker, "")
 	row("  then its warm-up run (in the background)", s.warmUp, "")
+}
+
+// measureReading times what a learner sees who reads for a while after the
+// first run and then presses Run, then again a second later: the small
+// program of the warm runs, and the bucket example edited (a comment added,
+// so the front end checks it anew), alternately. The warm runs of
+// measureLoad come back to back right after the first run, before the
+// runtime's code is optimised; a learner's next Run comes later.
+func measureReading(parent context.Context, base string, readFor time.Duration, s *samples) error {
+	ctx, cancel := chromedp.NewContext(parent)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // open the tab before any timeout
+		return err
+	}
+	tctx, tcancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer tcancel()
+	if err := chromedp.Do(tctx, chromedp.Navigate(base+"playground.html")); err != nil {
+		return err
+	}
+	if err := browser.WaitFor(tctx, `document.body.dataset.state === "ready"`, 30*time.Second); err != nil {
+		return err
+	}
+	if _, err := timeRun(tctx, `playground.examples.bucket`); err != nil {
+		return err
+	}
+	s.readFor = readFor
+	time.Sleep(readFor)
+	idle, err := eval[float64](tctx, `playground.runtime.stats().idleRuns ?? 0`)
+	if err != nil {
+		return err
+	}
+	s.readIdleRuns = append(s.readIdleRuns, idle)
+	for i := range 3 {
+		r, err := timeRun(tctx, js(small))
+		if err != nil || r.Error != "" {
+			return fmt.Errorf("run after reading: %s%v", r.Error, err)
+		}
+		s.readSmall = append(s.readSmall, r.Ms)
+		time.Sleep(time.Second)
+		r, err = timeRun(tctx, fmt.Sprintf("playground.examples.bucket + %q", fmt.Sprintf("\n// edit %d\n", i)))
+		if err != nil || r.Error != "" {
+			return fmt.Errorf("edited run after reading: %s%v", r.Error, err)
+		}
+		s.readEdited = append(s.readEdited, r.Ms)
+		time.Sleep(time.Second)
+	}
+	return nil
 }
