@@ -319,7 +319,7 @@ func report(dir, jsFlags string, s *samples) {
 			fmt.Printf("  %-18s %6.2f MB\n", f, float64(info.Size())/1e6)
 		}
 	}
-	if len(s.firstRun) == 0 { // -loads 0: first visits only
+	if len(s.firstRun) == 0 && len(s.readSmall) == 0 { // -loads 0 -reads 0: first visits only
 		return
 	}
 	fmt.Printf("  first run program: %s\n\n", s.firstRunProgram)
@@ -343,7 +343,9 @@ func report(dir, jsFlags string, s *samples) {
 		}
 	}
 	row("warm run (p50)", s.warmRun, "<= 20")
-	fmt.Printf("%-46s %8.1f %8s %8s %5d\n", "warm run (p90)", percentile(s.warmRun, 0.9), "", "", len(s.warmRun))
+	if len(s.warmRun) > 0 {
+		fmt.Printf("%-46s %8.1f %8s %8s %5d\n", "warm run (p90)", percentile(s.warmRun, 0.9), "", "", len(s.warmRun))
+	}
 	if len(s.readSmall) > 0 {
 		fmt.Printf("  after the first run, %v of reading, then runs 1 s apart:\n", s.readFor)
 		row("    small program", s.readSmall, "<= 20")
@@ -380,6 +382,7 @@ func measureReading(parent context.Context, base string, readFor time.Duration, 
 		return err
 	}
 	s.readFor = readFor
+	s.firstRunProgram = cmp.Or(s.firstRunProgram, "bucket example (core/bucket, capacity 3, 1 token/s)")
 	time.Sleep(readFor)
 	idle, err := eval[float64](tctx, `playground.runtime.stats().idleRuns ?? 0`)
 	if err != nil {
