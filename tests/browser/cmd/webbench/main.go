@@ -350,7 +350,9 @@ func report(dir, jsFlags string, s *samples) {
 		fmt.Printf("  after the first run, %v of reading, then runs 1 s apart:\n", s.readFor)
 		row("    small program", s.readSmall, "<= 20")
 		row("    bucket example edited (checked anew)", s.readEdited, "")
-		row("    idle runs the runtime made before them", s.readIdleRuns, "")
+		if slices.Max(s.readIdleRuns) > 0 { // a runtime that makes idle runs (stats().idleRuns)
+			row("    idle runs the runtime made before them", s.readIdleRuns, "")
+		}
 	}
 	row("ready again after a kill (standby promoted)", s.readyAfterKill, "<= 150")
 	row("kill to next run finished", s.runAfterKill, "")
