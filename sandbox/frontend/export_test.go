@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"bytes"
-	"go/token"
 	"go/types"
 	"runtime"
 	"strings"
@@ -10,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/go/gcexportdata"
 
+	"github.com/flakylab/flakylab/sandbox/frontend/internal/apidata"
 	"github.com/flakylab/flakylab/sandbox/frontend/internal/exportgen"
 )
 
@@ -40,16 +39,14 @@ func TestExportDataFresh(t *testing.T) {
 // TestExportDataHasNoPositions: the bundle is written without positions
 // (see internal/exportgen), so no imported object names a file.
 func TestExportDataHasNoPositions(t *testing.T) {
-	entries, err := parseBundle(exportData)
+	imp, err := apidata.NewImporter(exportData)
 	require.NoError(t, err)
-	fset := token.NewFileSet()
-	imports := map[string]*types.Package{}
 	for _, path := range Allowed {
-		pkg, err := gcexportdata.Read(bytes.NewReader(entries[path]), fset, imports, path)
+		pkg, err := imp.Import(path)
 		require.NoError(t, err, "read %s", path)
 		for _, name := range pkg.Scope().Names() {
 			obj := pkg.Scope().Lookup(name)
-			assert.Empty(t, fset.Position(obj.Pos()).Filename, "position of %s.%s: want none, got %s", path, name, fset.Position(obj.Pos()))
+			assert.False(t, obj.Pos().IsValid(), "position of %s.%s: want none", path, name)
 		}
 	}
 }
@@ -57,16 +54,13 @@ func TestExportDataHasNoPositions(t *testing.T) {
 // apiSummary describes each package of a bundle as text: every exported
 // object with its type, and the method sets of its named types.
 func apiSummary(bundle []byte) (map[string]string, error) {
-	entries, err := parseBundle(bundle)
+	imp, err := apidata.NewImporter(bundle)
 	if err != nil {
 		return nil, err
 	}
-	fset := token.NewFileSet()
-	imports := map[string]*types.Package{}
 	out := map[string]string{}
-	qualify := func(p *types.Package) string { return p.Path() }
 	for _, path := range Allowed {
-		pkg, err := gcexportdata.Read(bytes.NewReader(entries[path]), fset, imports, path)
+		pkg, err := imp.Import(path)
 		if err != nil {
 			return nil, err
 		}
@@ -102,23 +96,11 @@ func TestEveryAllowedPackageImports(t *testing.T) {
 	assert.Error(t, err, "net is not allowed")
 }
 
-func TestParseBundleRejectsDamage(t *testing.T) {
-	for _, bad := range []string{"fmt", "fmt x\n", "fmt 10\nabc", "fmt -1\n"} {
-		_, err := parseBundle([]byte(bad))
-		assert.Error(t, err, "bundle %q", bad)
-	}
-	entries, err := parseBundle([]byte("a 3\nxyzb 0\n"))
-	require.NoError(t, err)
-	assert.Equal(t, map[string][]byte{"a": []byte("xyz"), "b": {}}, entries)
-}
-
 func TestWarmDecodesEveryPackage(t *testing.T) {
 	Warm()
 	imp, err := importer()
 	require.NoError(t, err)
-	imp.mu.Lock()
-	defer imp.mu.Unlock()
 	for _, path := range Allowed {
-		assert.True(t, imp.done[path], "after Warm, %s is decoded", path)
+		assert.True(t, imp.Decoded(path), "after Warm, %s is decoded", path)
 	}
 }

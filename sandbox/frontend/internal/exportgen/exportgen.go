@@ -1,18 +1,18 @@
 // Package exportgen produces the type information that the front end embeds:
 // it asks the go command for the compiler's export data of each allowed
-// package as built for GOOS=js GOARCH=wasm, loads it, and writes it again in
-// the compact form of golang.org/x/tools/go/gcexportdata, which keeps the
-// API (names and types) and drops function bodies. A package's entry
-// therefore changes only when its API changes.
+// package as built for GOOS=js GOARCH=wasm, loads it with go/importer, and
+// writes the loaded go/types objects again in the project's own compact
+// format (internal/apidata), which keeps the API (names and types: every
+// exported object and every type it reaches, unexported ones and other
+// packages' included) and drops function bodies. A package's entry
+// therefore changes only when its API changes. The runtime reads it with
+// go/types' constructors alone, without the toolchain's export-data
+// readers (x/tools' gcexportdata and what it pulls in were about 40 kB of
+// the runtime's brotli size).
 //
-// Positions are left out (written with no file set): the front end never
-// shows where a library declares something (go/types names an imported
-// type parameter "declared at -" either way), and the file, line and column
-// of every object were 14 % of the bundle (133 -> 114 kB) and about 11 kB
-// of the runtime's brotli size.
-//
-// The bundle is a sequence of entries, each a header line
-// "<import path> <byte count>\n" followed by that many bytes of export data.
+// Positions are left out: the front end never shows where a library
+// declares something (go/types names an imported type parameter
+// "declared at -" either way).
 package exportgen
 
 import (
@@ -22,16 +22,28 @@ import (
 	"fmt"
 	"go/importer"
 	"go/token"
+	"go/types"
 	"io"
 	"os"
 	"os/exec"
 
-	"golang.org/x/tools/go/gcexportdata"
+	"github.com/flakylab/flakylab/sandbox/frontend/internal/apidata"
 )
 
 // Generate returns the bundle for the given import paths, built for
 // GOOS=js GOARCH=wasm from the module that contains dir.
 func Generate(dir string, paths []string) ([]byte, error) {
+	pkgs, err := Load(dir, paths)
+	if err != nil {
+		return nil, err
+	}
+	return apidata.Write(pkgs)
+}
+
+// Load returns the packages in paths as go/importer loads them from the
+// compiler's export data, built for GOOS=js GOARCH=wasm from the module
+// that contains dir.
+func Load(dir string, paths []string) ([]*types.Package, error) {
 	files, err := exportFiles(dir, paths)
 	if err != nil {
 		return nil, err
@@ -45,20 +57,15 @@ func Generate(dir string, paths []string) ([]byte, error) {
 		return os.Open(f)
 	}
 	imp := importer.ForCompiler(fset, "gc", lookup)
-	var out bytes.Buffer
+	var pkgs []*types.Package
 	for _, path := range paths {
 		pkg, err := imp.Import(path)
 		if err != nil {
 			return nil, fmt.Errorf("exportgen: load %s: %w", path, err)
 		}
-		var data bytes.Buffer
-		if err := gcexportdata.Write(&data, nil, pkg); err != nil {
-			return nil, fmt.Errorf("exportgen: write %s: %w", path, err)
-		}
-		fmt.Fprintf(&out, "%s %d\n", path, data.Len())
-		out.Write(data.Bytes())
+		pkgs = append(pkgs, pkg)
 	}
-	return out.Bytes(), nil
+	return pkgs, nil
 }
 
 // exportFiles maps each package in paths and their dependencies to the
