@@ -59,6 +59,7 @@ func apiSummary(bundle []byte) (map[string]string, error) {
 		return nil, err
 	}
 	out := map[string]string{}
+	qualify := func(p *types.Package) string { return p.Path() }
 	for _, path := range Allowed {
 		pkg, err := imp.Import(path)
 		if err != nil {
