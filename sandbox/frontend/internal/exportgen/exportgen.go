@@ -7,8 +7,8 @@
 // packages' included) and drops function bodies. A package's entry
 // therefore changes only when its API changes. The runtime reads it with
 // go/types' constructors alone, without the toolchain's export-data
-// readers (x/tools' gcexportdata and what it pulls in were about 40 kB of
-// the runtime's brotli size).
+// readers (x/tools' gcexportdata and what it pulls in: the runtime's
+// brotli size went from 2 607 275 to 2 570 999 bytes with this format).
 //
 // Positions are left out: the front end never shows where a library
 // declares something (go/types names an imported type parameter
