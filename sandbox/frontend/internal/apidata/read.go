@@ -199,11 +199,7 @@ func (imp *Importer) decode(path string, data []byte) (pkg *types.Package, err e
 	if r.off != len(r.data) {
 		r.fail("%d bytes after the objects", len(r.data)-r.off)
 	}
-	var imports []*types.Package
-	for _, p := range r.pkgs[1:] {
-		imports = append(imports, p)
-	}
-	pkg.SetImports(imports)
+	pkg.SetImports(append([]*types.Package(nil), r.pkgs[1:]...))
 	for _, iface := range r.ifaces {
 		iface.Complete()
 	}
@@ -339,17 +335,25 @@ func (r *reader) decodeType(i int) types.Type {
 	case tInstance, tAliasInstance:
 		orig := r.typeRef()
 		targs := r.typeList()
-		switch orig.(type) {
+		var tparams *types.TypeParamList
+		switch orig := orig.(type) {
 		case *types.Named:
 			if tag != tInstance {
 				r.fail("instance of %v", orig)
 			}
+			tparams = orig.TypeParams()
 		case *types.Alias:
 			if tag != tAliasInstance {
 				r.fail("instance of %v", orig)
 			}
+			tparams = orig.TypeParams()
 		default:
 			r.fail("instance of %v", orig)
+		}
+		// Instantiate does not check the count when it does not validate,
+		// and a wrong one would fail later, in a learner's check.
+		if tparams.Len() != len(targs) {
+			r.fail("%d type arguments for %v", len(targs), orig)
 		}
 		t, err := types.Instantiate(r.imp.ctxt, orig, targs, false)
 		if err != nil {
