@@ -71,9 +71,26 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 		}
 		return s
 	}
+	// The packages' hidden methods (hidden.go), asked after the
+	// program's types, so that a value of the program's type is handed
+	// back as itself.
+	hidden := func(string, bool) string { return "" }
+	if as, ok := l.hiddenAsserter(iface); ok && !subset && types.IsInterface(x) {
+		standIns := l.hiddenStandIns(iface)
+		hidden = func(indent string, assertable bool) string {
+			s := ""
+			for _, c := range standIns {
+				if !assertable {
+					break // the interpreter cannot assert v to a concrete type
+				}
+				s += indent + "if c, ok := v.(" + c + "); ok {\n" + indent + "\treturn c, true\n" + indent + "}\n"
+			}
+			return s + indent + "if c, ok := " + as + "(v); ok {\n" + indent + "\treturn c, true\n" + indent + "}\n"
+		}
+	}
 	var cases strings.Builder
 	if isError(x) {
-		cases.WriteString("\tif !" + l.assertable() + "(v) {\n" + notFound("\t\t") + "\t}\n")
+		cases.WriteString("\tif !" + l.assertable() + "(v) {\n" + hidden("\t\t", false) + notFound("\t\t") + "\t}\n")
 	}
 	cases.WriteString(l.nilIfaceCases(x, iface))
 	for _, tn := range l.ownTypes() {
@@ -103,6 +120,7 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 			jexpr, _ := l.typeExpr(j)
 			cases.WriteString("\tif c, ok := v.(" + jexpr + "); ok {\n\t\treturn c, true\n\t}\n")
 		}
+		cases.WriteString(hidden("\t", true))
 	}
 	qualified := types.TypeString(iface, func(p *types.Package) string { return p.Name() })
 	key := "assert " + xexpr + " " + iexpr

@@ -81,7 +81,9 @@ func (l *lowerer) lowerLibraryCall(call *ast.CallExpr, pkgPath string, sel *ast.
 		if !ok {
 			return nil // a target that is not a typed pointer: keep the compiled As
 		}
-		if !l.ownErrorType(ptr.Elem()) && (types.IsInterface(ptr.Elem()) || !l.hasOwnErrors()) {
+		_, hidden := l.hiddenAsserter(ptr.Elem())
+		hidden = hidden && l.ownInterface(ptr.Elem())
+		if !hidden && !l.ownErrorType(ptr.Elem()) && (types.IsInterface(ptr.Elem()) || !l.hasOwnErrors()) {
 			// The compiled As handles library types in a chain of
 			// library errors; a chain may go through the program's own
 			// wrappers (their Unwrap) only where the program declares
@@ -134,6 +136,16 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 			// The interpreter's == of two errors holding values of
 			// the program's types panics or is wrong.
 			text = strings.Replace(text, "\treturn a == b\n", "\treturn "+l.ifaceEqHelper("error", types.Universe.Lookup("error").Type())+"(a, b)\n", 1)
+		}
+		if key == "errors.As" && len(args) > 0 {
+			if _, hidden := l.hiddenAsserter(args[0]); hidden && l.ownInterface(args[0]) {
+				// An interface asking for the packages' hidden methods:
+				// each error of the chain through the assertion's helper,
+				// which asks progfmt (hidden.go) natively.
+				okName, _, _ := l.assertHelpers(types.Universe.Lookup("error").Type(), args[0])
+				text = strings.Replace(text, "if "+l.assertable()+"(e) {\n\t\t\tif t, ok := e.("+exprs[0]+"); ok {",
+					"{\n\t\t\tif t, ok := "+okName+"(e); ok {", 1)
+			}
 		}
 		if strings.HasPrefix(key, "errors.") && len(args) > 0 {
 			if box, ok := l.boxFor(args[0]); ok {

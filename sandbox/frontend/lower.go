@@ -28,11 +28,13 @@ const helperPrefix = "_fl_"
 // bottom-up, so a node's children may already be replaced when the node
 // itself is rewritten.
 type lowerer struct {
-	fset    *token.FileSet
-	file    *ast.File
-	pkg     *types.Package
-	info    *types.Info
-	checked bool // bounds checks as the Go runtime's (checked.go)
+	parentsOf   map[ast.Node]ast.Node // hiddenParents, of parentsFile
+	parentsFile *ast.File
+	fset        *token.FileSet
+	file        *ast.File
+	pkg         *types.Package
+	info        *types.Info
+	checked     bool // bounds checks as the Go runtime's (checked.go)
 	// selectAround holds, for a select the learner labeled, what
 	// lowerSelectBranches puts around its labeled statement.
 	selectAround map[*ast.SelectStmt][2][]ast.Stmt

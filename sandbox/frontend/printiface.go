@@ -233,7 +233,11 @@ func (l *lowerer) refuseNestedPrintMethods(op ast.Expr, t types.Type, c byte) {
 	if types.IsInterface(t) {
 		if l.programInterface(t, c) && (!simpleOperand(op) || l.builtinsShadowed()) {
 			qualify := func(p *types.Package) string { return p.Name() }
-			l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" value that is not held in a variable is not supported by the playground (its String or Error method would not be called); assign it to a variable first")
+			why := "it would not print as in Go"
+			if ms := types.NewMethodSet(t); ms.Lookup(nil, "String") != nil || ms.Lookup(nil, "Error") != nil {
+				why = "its String or Error method would not be called"
+			}
+			l.unsupported(op.Pos(), "printing a "+l.typeString(t, qualify)+" value that is not held in a variable is not supported by the playground ("+why+"); assign it to a variable first")
 		}
 		return
 	}

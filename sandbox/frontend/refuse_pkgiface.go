@@ -33,7 +33,7 @@ func (l *lowerer) refusePackageErrorsToIface() {
 				break // always nil: the assertion answers false, as in Go
 			}
 			if n.Type != nil {
-				l.refuseErrorOrValueToIface(n.X, n.Type, "a type assertion")
+				l.refuseErrorOrValueToIface(n, n.X, n.Type, "a type assertion")
 			}
 		case *ast.TypeSwitchStmt:
 			x := switchOperand(n)
@@ -44,8 +44,13 @@ func (l *lowerer) refusePackageErrorsToIface() {
 				break
 			}
 			for _, s := range n.Body.List {
-				for _, e := range s.(*ast.CaseClause).List {
-					l.refuseErrorOrValueToIface(x, e, "a type switch case")
+				cc := s.(*ast.CaseClause)
+				for _, e := range cc.List {
+					var bound ast.Node = cc
+					if len(cc.List) > 1 {
+						bound = nil // the clause's variable has the operand's type
+					}
+					l.refuseErrorOrValueToIface(bound, x, e, "a type switch case")
 				}
 			}
 		case *ast.CallExpr:
@@ -55,6 +60,9 @@ func (l *lowerer) refusePackageErrorsToIface() {
 			ptr, ok := under(l.typeOf(n.Args[1])).(*types.Pointer)
 			if !ok || l.ownErrorType(ptr.Elem()) {
 				break // the front end's As (library.go)
+			}
+			if _, ok := l.hiddenAsserter(ptr.Elem()); ok && l.ownInterface(ptr.Elem()) && l.hiddenAsTarget(n.Args[1]) {
+				break // the front end's As, asking progfmt (hidden.go)
 			}
 			if it, ok := under(ptr.Elem()).(*types.Interface); ok && it.NumMethods() > 0 && !types.Identical(it, errorType) {
 				l.unsupported(n.Args[1].Pos(), "errors.As into a variable of interface type "+l.typeString(ptr.Elem(), l.qualifyByName())+
@@ -84,8 +92,17 @@ func switchOperand(n *ast.TypeSwitchStmt) ast.Expr {
 
 // refuseErrorOrValueToIface refuses what, from x to the type at texpr,
 // for refuseErrorToIface's reason or else refusePackageValueToIface's.
-func (l *lowerer) refuseErrorOrValueToIface(x, texpr ast.Expr, what string) {
+// An assertion (or the case clause binding) at at that the front end's
+// helpers answer, asking progfmt for the packages' hidden methods
+// (hidden.go), is not refused for the first two reasons.
+func (l *lowerer) refuseErrorOrValueToIface(at ast.Node, x, texpr ast.Expr, what string) {
 	n := len(l.diags)
+	if _, ok := l.hiddenAsserter(l.typeOf(texpr)); ok && at != nil && l.ownInterface(l.typeOf(texpr)) && types.IsInterface(l.typeOf(x)) {
+		if l.hiddenUsesOK(at) {
+			l.refusePackageValueToIface(x, texpr, what)
+			return
+		}
+	}
 	l.refuseHiddenErrorMethods(x, texpr, what)
 	if len(l.diags) == n {
 		l.refuseErrorToIface(x, texpr, what)
