@@ -147,6 +147,13 @@ func (l *lowerer) refuseHiddenErrorMethods(x, texpr ast.Expr, what string) {
 	}
 	for _, h := range hiddenErrors {
 		if l.asksHidden(it, h.methods) && h.makes(l) {
+			if _, ok := l.hiddenAsserter(l.typeOf(texpr)); ok && l.ownInterface(l.typeOf(texpr)) {
+				l.unsupported(texpr.Pos(), what+" to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
+					" is not supported by the playground when the value may be "+h.what+
+					" and the result is used other than by calling its methods or comparing it with nil (the interpreter would hold the value in a wrapper of its own); call its methods only, or "+
+					strings.TrimSuffix(h.instead, " instead"))
+				return
+			}
 			l.unsupported(texpr.Pos(), what+" to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
 				" is not supported by the playground when the value may be "+h.what+
 				": the interpreter does not see its methods (it would answer false); "+h.instead)

@@ -1,7 +1,7 @@
 // A context's deadline error asserted to an interface with Timeout() bool,
 // as net.Error is checked: context.DeadlineExceeded has that method on an
 // unexported type, which the interpreter does not see (it printed
-// "false"). Go prints "true true".
+// "false", then it was refused).
 package main
 
 import (

@@ -1,7 +1,7 @@
 // A lost response from the provider asked for its Timeout method through
-// an interface type no type of the program implements: the interpreter
-// knows the provider's error only as an error, so the assertion and the
-// type switch case would be false. Go prints true and "timeout: true".
+// an interface type no type of the program implements (once refused: the
+// interpreter knows the provider's error only as an error). The front
+// end's helper asks progfmt, which asserts natively.
 package main
 
 import (

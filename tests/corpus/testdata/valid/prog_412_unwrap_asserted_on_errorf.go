@@ -1,7 +1,7 @@
 // An error chain walked by hand with an assertion to an interface with
 // Unwrap() error: fmt.Errorf's %w error has that method on an unexported
-// type, which the interpreter does not see (it answered false at once and
-// printed "depth 0"). Go prints each layer, then "depth 2".
+// type, which the interpreter does not see (it printed "depth 0", then
+// it was refused).
 package main
 
 import (
