@@ -158,6 +158,16 @@ func (l *lowerer) hiddenUseOK(id *ast.Ident, parents map[ast.Node]ast.Node) bool
 			other = p.X
 		}
 		return (p.Op == token.EQL || p.Op == token.NEQ) && l.typeAndValue(other).IsNil()
+	case *ast.CallExpr:
+		// An operand of fmt's Print, Println, Sprint or Sprintln (%v):
+		// printed through the helper of pkgvalues.go, which hands fmt
+		// the package's value itself.
+		for _, name := range []string{"Print", "Println", "Sprint", "Sprintln"} {
+			if l.isPackageFunc(p.Fun, "fmt", name) && p.Ellipsis == token.NoPos && slices.Contains(p.Args, ast.Expr(id)) {
+				return !l.builtinsShadowed()
+			}
+		}
+		return false
 	case *ast.UnaryExpr:
 		// &t handed to errors.As
 		call, ok := parents[p].(*ast.CallExpr)

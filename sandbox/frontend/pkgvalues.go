@@ -1,6 +1,7 @@
 package frontend
 
 import (
+	"github.com/flakylab/flakylab/sandbox/progfmt"
 	"go/ast"
 	"go/types"
 	"sort"
@@ -86,16 +87,25 @@ func (l *lowerer) pkgValuesIn(t types.Type) []types.Type {
 // holds no such value.
 func (l *lowerer) pkgValueOperand(op ast.Expr, t types.Type) ast.Expr {
 	cs := l.pkgValuesIn(t)
-	if len(cs) == 0 {
+	_, hidden := l.hiddenAsserter(t)
+	if len(cs) == 0 && !hidden {
 		return nil
 	}
 	var key strings.Builder
 	for _, c := range cs {
 		key.WriteString(" " + types.TypeString(c, nil))
 	}
+	if hidden {
+		key.WriteString(" hidden")
+	}
 	name := l.helper("pkgvalue"+key.String(), "pkgvalue", func(f string) string {
 		var b strings.Builder
 		b.WriteString("func " + f + "(v any) any {\n")
+		if hidden {
+			// A package's value an assertion's helper handed back
+			// (hidden.go).
+			b.WriteString("\tif x, ok := " + l.importName(progfmt.Path) + ".Hidden(v); ok {\n\t\treturn x\n\t}\n")
+		}
 		b.WriteString(l.pkgValueCases("v", cs, "return x"))
 		b.WriteString("\treturn v\n}")
 		return b.String()

@@ -61,8 +61,13 @@ func (l *lowerer) refusePackageErrorsToIface() {
 			if !ok || l.ownErrorType(ptr.Elem()) {
 				break // the front end's As (library.go)
 			}
-			if _, ok := l.hiddenAsserter(ptr.Elem()); ok && l.ownInterface(ptr.Elem()) && l.hiddenAsTarget(n.Args[1]) {
-				break // the front end's As, asking progfmt (hidden.go)
+			if _, ok := l.hiddenAsserter(ptr.Elem()); ok && l.ownInterface(ptr.Elem()) {
+				if l.hiddenAsTarget(n.Args[1]) {
+					break // the front end's As, asking progfmt (hidden.go)
+				}
+				l.unsupported(n.Args[1].Pos(), "errors.As into a variable of interface type "+l.typeString(ptr.Elem(), l.qualifyByName())+
+					" is not supported by the playground unless it is a local variable used only by calling its methods, comparing it with nil or printing it with Print or Println (the interpreter would hold a package's error there in a wrapper of its own); call its methods only")
+				break
 			}
 			if it, ok := under(ptr.Elem()).(*types.Interface); ok && it.NumMethods() > 0 && !types.Identical(it, errorType) {
 				l.unsupported(n.Args[1].Pos(), "errors.As into a variable of interface type "+l.typeString(ptr.Elem(), l.qualifyByName())+
@@ -150,7 +155,7 @@ func (l *lowerer) refuseHiddenErrorMethods(x, texpr ast.Expr, what string) {
 			if _, ok := l.hiddenAsserter(l.typeOf(texpr)); ok && l.ownInterface(l.typeOf(texpr)) {
 				l.unsupported(texpr.Pos(), what+" to "+l.typeString(l.typeOf(texpr), l.qualifyByName())+
 					" is not supported by the playground when the value may be "+h.what+
-					" and the result is used other than by calling its methods or comparing it with nil (the interpreter would hold the value in a wrapper of its own); call its methods only, or "+
+					" and the result is used other than by calling its methods, comparing it with nil or printing it with Print or Println (the interpreter would hold the value in a wrapper of its own); call its methods only, or "+
 					strings.TrimSuffix(h.instead, " instead"))
 				return
 			}

@@ -14,6 +14,18 @@ func TestRefuseUnfaithful(t *testing.T) {
 		src  string
 		want string // "line:col: start of the message", "" when the program compiles
 	}{
+		{"hidden Timeout method asked for, the result's method called",
+			"package main\n\nimport \"context\"\n\nfunc main() {\n\tvar err error = context.DeadlineExceeded\n\tif te, ok := err.(interface{ Timeout() bool }); ok && te.Timeout() {\n\t\tprintln(\"timeout\")\n\t}\n}\n", ""},
+		{"hidden Timeout method asked for, the result printed with a format",
+			"package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n)\n\nfunc main() {\n\tvar err error = context.DeadlineExceeded\n\tif te, ok := err.(interface{ Timeout() bool }); ok {\n\t\tfmt.Printf(\"%v\\n\", te)\n\t}\n}\n",
+			"10:20: a type assertion to interface{Timeout() bool} is not supported by the playground when the value may be context.DeadlineExceeded and the result is used other than by calling its methods"},
+		{"errors.As into an interface with a hidden method, its method called",
+			"package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\nfunc main() {\n\tvar u interface{ Unwrap() error }\n\tif errors.As(fmt.Errorf(\"a: %w\", errors.New(\"b\")), &u) {\n\t\tprintln(u.Unwrap().Error())\n\t}\n}\n", ""},
+		{"errors.As into an interface with a hidden method, the target printed with a format",
+			"package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\nfunc main() {\n\tvar u interface{ Unwrap() error }\n\tif errors.As(fmt.Errorf(\"a: %w\", errors.New(\"b\")), &u) {\n\t\tfmt.Printf(\"%v\\n\", u)\n\t}\n}\n",
+			"10:53: errors.As into a variable of interface type interface{Unwrap() error} is not supported by the playground unless it is a local variable used only"},
+		{"recovered run-time error asked for RuntimeError, its Error called",
+			"package main\n\nfunc main() {\n\tdefer func() {\n\t\tif re, ok := recover().(interface {\n\t\t\terror\n\t\t\tRuntimeError()\n\t\t}); ok {\n\t\t\tprintln(re.Error())\n\t\t}\n\t}()\n\tvar m map[int]int\n\tm[1] = 1\n}\n", ""},
 		{"assertion to a type whose name a local type shares",
 			"package main\n\ntype T struct{ a int }\n\nfunc f(x any) {\n\ttype T struct{ a int }\n\t_ = x.(T)\n}\n\nfunc main() { f(T{}) }\n",
 			"7:9: a type assertion to T, a name two types of the program have"},
