@@ -56,6 +56,6 @@ func main() {
 			fmt.Println("recovered:", re)
 		}
 	}()
-	var a []int
-	fmt.Println(a[2])
+	var m map[string]int
+	m["x"] = 1
 }
