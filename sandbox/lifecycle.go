@@ -100,11 +100,14 @@ func (l *lifecycle) Exit(struct{}) {
 // settle waits for every guarded body to end (see settlePatience) and
 // returns how many are still running.
 func (l *lifecycle) settle(patience int) int {
-	return waitDown(patience, func() int {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return l.live
-	}, l.exited)
+	return waitDown(patience, l.running, l.exited)
+}
+
+// running is how many guarded bodies are running.
+func (l *lifecycle) running() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.live
 }
 
 // track records a wall-clock timer or ticker, or a deadline context, so

@@ -503,6 +503,7 @@ func (r *run) outcome(p *program, err error) (*Error, *panicReport) {
 // mainDone records that main returned and stops the program's other
 // goroutines, as the end of main does in Go.
 func (r *run) mainDone() {
+	r.awaitPanics()
 	r.mu.Lock()
 	if r.panicked == nil {
 		r.out.end()
