@@ -10,7 +10,7 @@ import (
 
 // RunError is how a program run ended when it did not end normally, in the
 // shape of the runtime's RunResult.error (wasm/BRIDGE.md) plus the kinds the
-// host adds: "compile", "import", "runtime", "panic", "exit", "internal",
+// host adds: "compile", "unsupported", "import", "runtime", "panic", "exit", "internal",
 // "timeout", "stopped" or "crash". Line and Column are positions in the
 // program, 0 when unknown.
 type RunError struct {
@@ -111,7 +111,7 @@ func parseCheck(name string, out RunOutput, inPage bool) CheckResult {
 		if runErr.Line > 0 && !inChecks(runErr) {
 			res.Line, res.Column = runErr.Line, runErr.Column
 		}
-		res.Compile = runErr.Kind == "compile" || runErr.Kind == "import"
+		res.Compile = runErr.Kind == "compile" || runErr.Kind == "unsupported" || runErr.Kind == "import"
 		if res.Compile && res.Line > 0 {
 			// The report shows it as a diagnostic, which gives the place.
 			res.Message = runErr.Message
@@ -206,6 +206,17 @@ func describeRunError(e *RunError, inPage bool) string {
 			return "your code used too much memory" + at + ": " + e.Message
 		}
 		return "the run crashed" + at + ": " + e.Message
+	case "unsupported":
+		// Valid Go that the playground refuses: the message names it
+		// ("... is not supported by the playground"), or a limit.
+		msg := e.Message
+		if !strings.Contains(msg, "not supported by the playground") {
+			msg = "not supported by the playground: " + msg
+		}
+		if e.Line > 0 {
+			return fmt.Sprintf("line %d:%d: %s", e.Line, e.Column, msg)
+		}
+		return msg
 	case "compile", "import":
 		if inChecks(e) {
 			return "your code does not fit the checks (a type or signature differs from the starter's): " +

@@ -54,6 +54,12 @@ func TestParseCheck(t *testing.T) {
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Message: "undefined: x", Line: 7, Column: 2, Compile: true},
 		},
 		{
+			name: "a refusal is not called a compile error",
+			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "unsupported", Message: "programs longer than 5000 lines are not supported by the playground"}},
+			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Compile: true,
+				Message: "programs longer than 5000 lines are not supported by the playground"},
+		},
+		{
 			name: "a compile error in the checks",
 			out:  exercises.RunOutput{Error: &exercises.RunError{Kind: "compile", Message: "checks.go:300:2: cannot use b (type *Bucket)"}},
 			want: exercises.CheckResult{Name: "burst", Status: exercises.StatusError, Compile: true,

@@ -14,10 +14,10 @@ import (
 // parse, the error is positioned at the learner's line and column.
 func Format(src string) (string, *Error) {
 	if len(src) > MaxSourceBytes {
-		return "", &Error{Kind: KindCompile, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}
+		return "", &Error{Kind: KindUnsupported, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}
 	}
 	if d := frontend.CheckLimits([]byte(src)); d != nil {
-		return "", &Error{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}
+		return "", &Error{Kind: KindUnsupported, Message: d.Message, Line: d.Line, Column: d.Column}
 	}
 	out, err := formatSource(src)
 	if err == nil {
@@ -59,7 +59,7 @@ func formatSource(src string) (string, error) {
 // reproducing a report; errors are those Run would give.
 func Lowered(src string) (string, []*Error) {
 	if d := frontend.CheckLimits([]byte(src)); d != nil {
-		return "", []*Error{{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}}
+		return "", []*Error{{Kind: KindUnsupported, Message: d.Message, Line: d.Line, Column: d.Column}}
 	}
 	p, perr := parseProgram(token.NewFileSet(), src)
 	if perr != nil {

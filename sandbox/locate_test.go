@@ -50,7 +50,7 @@ func TestRunRefusesWhatTheInterpreterCannotCompileAtALine(t *testing.T) {
 	src := "package main\n\nfunc get(dat *[2]chan int) (it int) {\nL:\n\tselect {\n\tcase it = <-dat[0]:\n\t\tbreak L\n\tcase it = <-dat[1]:\n\t}\n\treturn\n}\n\nfunc main() {\n\tdat := new([2]chan int)\n\tdat[0] = make(chan int, 1)\n\tdat[0] <- 4\n\tprintln(get(dat))\n}\n"
 	res := runSource(t, src, Options{})
 	require.NotNil(t, res.Err, "source:\n%s", src)
-	assert.Equal(t, KindCompile, res.Err.Kind, "%v", res.Err)
+	assert.Equal(t, KindUnsupported, res.Err.Kind, "%v", res.Err)
 	assert.Equal(t, []int{3, 6}, []int{res.Err.Line, res.Err.Column}, "%v", res.Err)
 	assert.Contains(t, res.Err.Message, "not supported by the playground")
 	assert.Contains(t, res.Err.Message, "in func get")

@@ -76,7 +76,7 @@ var cfgNoise = lazyRegexp(`(?:prog\.go:\d+:\d+: )|(?:CFG post-order panic: )`)
 // Go, so this is a limit of the playground, positioned where the
 // interpreter points.
 func (p *program) interpreterLimit(msg string) *Error {
-	e := &Error{Kind: KindCompile}
+	e := &Error{Kind: KindUnsupported}
 	if m := positioned().FindStringSubmatch(strings.TrimSpace(msg)); m != nil && (m[1] == "" || m[1] == SourceName) {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])

@@ -80,7 +80,7 @@ func TestOSRefusesFilesProcessesAndNetwork(t *testing.T) {
 	for _, c := range cases {
 		res := runSource(t, c.src, Options{})
 		require.NotNil(t, res.Err, "source:\n%s", c.src)
-		assert.Equal(t, KindCompile, res.Err.Kind, "source:\n%s", c.src)
+		assert.Equal(t, KindUnsupported, res.Err.Kind, "source:\n%s", c.src)
 		assert.Contains(t, res.Err.Message, c.what+" is not supported by the playground", "source:\n%s", c.src)
 		assert.Equal(t, 1, res.Err.Line, "source:\n%s: %v", c.src, res.Err)
 	}

@@ -205,12 +205,12 @@ func newRun(parent context.Context, opts Options, trace bool) *run {
 // the panic that ended it, or neither.
 func (r *run) execute(src string) (*Error, *panicReport) {
 	if len(src) > MaxSourceBytes {
-		return &Error{Kind: KindCompile, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}, nil
+		return &Error{Kind: KindUnsupported, Message: fmt.Sprintf("the source is %d bytes; the limit is %s", len(src), byteSize(MaxSourceBytes))}, nil
 	}
 	// Nothing below may read a program past the limits: every reader
 	// recurses, and a worker's stack is small.
 	if d := frontend.CheckLimits([]byte(src)); d != nil {
-		return &Error{Kind: KindCompile, Message: d.Message, Line: d.Line, Column: d.Column}, nil
+		return &Error{Kind: KindUnsupported, Message: d.Message, Line: d.Line, Column: d.Column}, nil
 	}
 	if r.harness != "" {
 		return r.executeGraded(src)
@@ -431,6 +431,8 @@ func (r *run) diagnostics(p *program, diags []frontend.Diagnostic) *Error {
 		switch d.Kind {
 		case frontend.KindImport:
 			e.Kind = KindImport
+		case frontend.KindUnsupported:
+			e.Kind = KindUnsupported
 		case frontend.KindInternal:
 			e.Kind = KindInternal
 		}

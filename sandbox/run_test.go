@@ -145,7 +145,7 @@ func TestRunSurvivesInterpreterPanics(t *testing.T) {
 	_, err := compile(it, p)
 	require.NotNil(t, err, "want an error")
 	// The program is valid Go: a refusal, not the learner's error.
-	assert.Equal(t, KindCompile, err.Kind, "error %v", err)
+	assert.Equal(t, KindUnsupported, err.Kind, "error %v", err)
 	assert.Contains(t, err.Message, "not supported by the playground: its Go interpreter cannot run this", "error %v", err)
 
 	// Through Run the front end lowers it and it runs as in Go.

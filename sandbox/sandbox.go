@@ -98,8 +98,14 @@ type Kind string
 
 // The kinds of Error, as BRIDGE.md documents them.
 const (
-	// KindCompile: the source does not parse or the interpreter rejects it.
+	// KindCompile: the source does not parse or is not valid Go, as
+	// `go build` says.
 	KindCompile Kind = "compile"
+	// KindUnsupported: valid Go the playground refuses before it runs,
+	// naming the construct and its line ("... is not supported by the
+	// playground"), or a program past the playground's limits (its size,
+	// its length, its nesting).
+	KindUnsupported Kind = "unsupported"
 	// KindImport: the source imports a package outside the allow-list.
 	KindImport Kind = "import"
 	// KindRuntime: the run was stopped: time limit, cancellation, output

@@ -140,7 +140,7 @@ export async function checkSubmission(runtime, slug, source, { hints = {}, onPro
         verdict: typeof r.verdict === "string" ? r.verdict : null, input: r.input || "",
       });
       // A program that does not compile makes every check fail the same way.
-      if (r.error && (r.error.kind === "compile" || r.error.kind === "import")) break;
+      if (r.error && ["compile", "unsupported", "import"].includes(r.error.kind)) break;
     }
   }
   const report = await reportRuns(runtime, slug, source, runs, hints);

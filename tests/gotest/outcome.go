@@ -143,9 +143,9 @@ func classifyRun(p Program, res sandbox.Result, combined string) Outcome {
 		return Outcome{Class: Internal, Detail: describe(e)}
 	case e.Kind == sandbox.KindRuntime && strings.Contains(e.Message, "time limit"):
 		return Outcome{Class: Timeout, Detail: describe(e)}
-	case e.Kind == sandbox.KindCompile && strings.Contains(e.Message, refusal) && e.Line > 0:
+	case e.Kind == sandbox.KindUnsupported && strings.Contains(e.Message, refusal) && e.Line > 0:
 		return Outcome{Class: Refused, Detail: describe(e)}
-	case e.Kind == sandbox.KindCompile || e.Kind == sandbox.KindImport:
+	case e.Kind == sandbox.KindCompile || e.Kind == sandbox.KindUnsupported || e.Kind == sandbox.KindImport:
 		return Outcome{Class: FalseCompile, Detail: describe(e)}
 	}
 	return Outcome{Class: Wrong, Detail: describe(e) + "; " + difference(p.Want, combined)}
@@ -160,7 +160,7 @@ func classifyErrorcheck(p Program, res sandbox.Result) Outcome {
 		return Outcome{Class: Internal, Detail: describe(e)}
 	case e.Kind == sandbox.KindRuntime && strings.Contains(e.Message, "time limit"):
 		return Outcome{Class: Timeout, Detail: describe(e)}
-	case e.Kind != sandbox.KindCompile && e.Kind != sandbox.KindImport:
+	case e.Kind != sandbox.KindCompile && e.Kind != sandbox.KindUnsupported && e.Kind != sandbox.KindImport:
 		return Outcome{Class: Accepted, Detail: "ran and failed: " + describe(e)}
 	case p.ErrorLines[e.Line]:
 		return Outcome{Class: Rejected, Detail: describe(e)}

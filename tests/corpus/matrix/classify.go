@@ -35,7 +35,7 @@ func Classify(c Case, want Want) Outcome {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	res := sandbox.Run(ctx, c.Source(), sandbox.Options{})
-	if res.Err != nil && res.Err.Kind == sandbox.KindCompile && strings.Contains(res.Err.Message, "not supported by the playground") {
+	if res.Err != nil && res.Err.Kind == sandbox.KindUnsupported && strings.Contains(res.Err.Message, "not supported by the playground") {
 		if lines := strings.Count(c.Source(), "\n"); res.Err.Line >= 1 && res.Err.Line <= lines {
 			return Outcome{Case: c, Class: Refused, Detail: res.Err.Error()}
 		}
