@@ -20,6 +20,7 @@ function seconds(ms) {
 
 const KIND = {
   compile: "Compile error",
+  unsupported: "Not supported by the playground",
   import: "Import not allowed",
   runtime: "Runtime error",
   panic: "Panic",

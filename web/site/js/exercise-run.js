@@ -6,7 +6,7 @@ import { OutputView } from "./output.js";
 import { markError } from "./editor.js";
 
 const KIND = {
-  compile: "Compile error", import: "Import not allowed", runtime: "Runtime error", panic: "Panic",
+  compile: "Compile error", unsupported: "Not supported by the playground", import: "Import not allowed", runtime: "Runtime error", panic: "Panic",
   exit: "Exited", internal: "Internal error", timeout: "Stopped by the watchdog", stopped: "Stopped",
   crash: "The Go runtime crashed",
 };

@@ -137,6 +137,7 @@ function describe(r) {
     case "stopped": return `Stopped after ${duration(r.realElapsedMs)}.`;
     case "crash": return "The Go runtime crashed; a fresh one took over.";
     case "compile": return `Does not compile${where}.`;
+    case "unsupported": return `Not supported by the playground${where}; nothing ran.`;
     case "import": return `Import not allowed${where}.`;
     case "panic": return `Panicked${where} after ${duration(r.realElapsedMs)}${virtual}.`;
     case "runtime": return `Runtime error${where} after ${duration(r.realElapsedMs)}${virtual}.`;
@@ -146,7 +147,7 @@ function describe(r) {
 }
 
 const labels = {
-  compile: "compile error", import: "import error", runtime: "runtime error",
+  compile: "compile error", unsupported: "not supported by the playground", import: "import error", runtime: "runtime error",
   panic: "panic", exit: "exit", internal: "internal error",
 };
 
@@ -213,6 +214,10 @@ async function run() {
   if (rt.running) return;
   out.stdout.clear();
   out.stderr.clear();
+  // What the page said about an opened link ("Nothing has run") is over
+  // once the learner runs a program; an edit alone leaves it, since
+  // nothing has run yet and what it says about saving still holds.
+  announceOpened("");
   setState("running");
   const started = performance.now();
   setStatus("Running…");
