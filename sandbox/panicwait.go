@@ -42,21 +42,25 @@ const (
 	panicWaitYields = 100
 	panicWaitNap    = 100 * time.Microsecond
 	panicWaitLimit  = 50 * time.Millisecond
+	// panicWaitMax bounds the wait whatever the looks cost (a program
+	// with thousands of goroutines makes each look slow).
+	panicWaitMax = 500 * time.Millisecond
 )
 
 // awaitPanics holds main's return while a panic is under way in another
-// goroutine, until it is reported or stops, or panicWaitLimit passes.
+// goroutine, until it is reported or stops, or the bounds above pass.
 func (r *run) awaitPanics() {
 	if r.life.running() <= 1 {
 		return // main alone: nothing can be panicking beside it
 	}
 	self := currentGoroutine()
-	deadline := time.Now().Add(panicWaitLimit)
+	start := time.Now()
 	for look := 0; ; look++ {
 		if r.ended() || !panicUnderWay(self) {
 			return
 		}
-		if look >= panicWaitYields && time.Now().After(deadline) {
+		waited := time.Since(start)
+		if (look >= panicWaitYields && waited > panicWaitLimit) || waited > panicWaitMax {
 			return
 		}
 		if look < panicWaitYields {

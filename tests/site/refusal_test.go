@@ -33,7 +33,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	meta := runExample(t, ctx, name, 30*time.Second)
 	stderr := part(t, ctx, name, "stderr")
 	assert.True(t, strings.HasPrefix(meta, "Not supported by the playground"), "example meta %q", meta)
-	assert.Contains(t, stderr, "Not supported by the playground at line 6", "example stderr")
+	assert.Contains(t, stderr, "Not supported by the playground on line 6, column 2: os.Remove is not supported", "example stderr")
 	assert.NotContains(t, meta+stderr, "ompile error", "example")
 
 	load(t, ctx, srv.URL+"playground.html")
