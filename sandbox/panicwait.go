@@ -41,7 +41,7 @@ const (
 	// had looked once).
 	panicWaitYields = 100
 	panicWaitNap    = 100 * time.Microsecond
-	panicWaitLimit  = 50 * time.Millisecond
+	panicWaitLimit  = 200 * time.Millisecond
 	// panicWaitMax bounds the wait whatever the looks cost (a program
 	// with thousands of goroutines makes each look slow).
 	panicWaitMax = 500 * time.Millisecond
