@@ -61,3 +61,52 @@ func TestPanicWithValuesOfTheProgramsTypes(t *testing.T) {
 		})
 	}
 }
+
+// A panic with a value of the program's types without methods held in
+// an empty interface prints the dynamic type's name, as Go's runtime
+// does: the interpreter's value in the interface is a bare float64 or
+// string. A value of another type in the interface prints without a
+// name, also after an earlier panic with the program's type was
+// recovered.
+func TestPanicWithDefinedTypesInAny(t *testing.T) {
+	cases := []struct {
+		decl, value string
+		msg         string // as the Go toolchain's binary prints it
+	}{
+		{"type Celsius float64", "Celsius(3)", "panic: main.Celsius(3)"},
+		{"type Code int8", "Code(-3)", "panic: main.Code(-3)"},
+		{"type U uint", "U(7)", "panic: main.U(7)"},
+		{"type F32 float32", "F32(1.5)", "panic: main.F32(1.5)"},
+		{"type Wave complex128", "Wave(1 + 2i)", "panic: main.Wave(1+2i)"},
+		{"type Name string", `Name("x")`, `panic: main.Name("x")`},
+		{"type Flag bool", "Flag(true)", "panic: main.Flag(true)"},
+		{"type Celsius float64", "3.5", "panic: 3.5"},
+		{"type Name string", `"plain"`, "panic: plain"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.value, func(t *testing.T) {
+			t.Parallel()
+			src := "package main\n\n" + tc.decl + "\n\nfunc main() {\n\tvar i any = " + tc.value + "\n\tpanic(i)\n}\n"
+			res := runSource(t, src, Options{})
+			require.NotNil(t, res.Err, "source:\n%s\nwant a panic, stdout:\n%s", src, res.Stdout)
+			assert.Equal(t, KindPanic, res.Err.Kind, "source:\n%s\nerror %v", src, res.Err)
+			assert.Equal(t, tc.msg, res.Err.Message, "source:\n%s", src)
+			assert.Equal(t, []int{7, 2}, []int{res.Err.Line, res.Err.Column}, "source:\n%s", src)
+			assert.Equal(t, 2, res.ExitCode, "source:\n%s\nexit code", src)
+		})
+	}
+	t.Run("after a recovered panic with the program's type", func(t *testing.T) {
+		t.Parallel()
+		src := "package main\n\ntype Celsius float64\n\nfunc main() {\n\tfunc() {\n\t\tdefer func() { recover() }()\n\t\tpanic(Celsius(3))\n\t}()\n\tvar j any = 3.0\n\tpanic(j)\n}\n"
+		res := runSource(t, src, Options{})
+		require.NotNil(t, res.Err, "source:\n%s", src)
+		assert.Equal(t, "panic: 3", res.Err.Message, "source:\n%s", src)
+	})
+	t.Run("direct complex", func(t *testing.T) {
+		t.Parallel()
+		src := "package main\n\ntype Wave complex64\n\nfunc main() {\n\tpanic(Wave(1 + 2i))\n}\n"
+		res := runSource(t, src, Options{})
+		require.NotNil(t, res.Err, "source:\n%s", src)
+		assert.Equal(t, "panic: main.Wave(1+2i)", res.Err.Message, "source:\n%s", src)
+	})
+}

@@ -137,6 +137,13 @@ func (l *lowerer) identityObserved() (all bool, observed []types.Type) {
 				all = true
 			}
 		case *ast.CallExpr:
+			// Go prints a panic value in an empty interface with its
+			// dynamic type's name (panicAnyHelper).
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) == 1 && l.info.Uses[id] == types.Universe.Lookup("panic") {
+				if t := l.info.TypeOf(n.Args[0]); t != nil && types.IsInterface(t) && !l.hasTypeParam(t) && !methodsOf(t) {
+					all = true
+				}
+			}
 			// The compiled context compares its keys (ctxkeys.go).
 			if key := l.contextKey(n); key != nil {
 				if t := l.typeOf(key); t != nil && !types.IsInterface(t) {

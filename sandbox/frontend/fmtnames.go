@@ -391,6 +391,12 @@ func (l *lowerer) namePanic(call *ast.CallExpr) {
 		arg = lit.Elts[0]
 	}
 	t := l.info.TypeOf(arg)
+	if t != nil && types.IsInterface(t) && !l.hasTypeParam(t) && t.Underlying().(*types.Interface).Empty() {
+		if h := l.panicAnyHelper(); h != "" {
+			call.Args[0] = &ast.CallExpr{Fun: ast.NewIdent(h), Lparen: call.Args[0].Pos(), Args: []ast.Expr{call.Args[0]}, Rparen: call.Args[0].End()}
+		}
+		return
+	}
 	if t == nil || types.IsInterface(t) || l.hasTypeParam(t) || types.NewMethodSet(t).Len() > 0 || len(l.ownTypes()) == 0 {
 		return
 	}
@@ -401,6 +407,36 @@ func (l *lowerer) namePanic(call *ast.CallExpr) {
 	pkg := l.importName(progfmt.Path)
 	call.Args[0] = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(pkg), Sel: ast.NewIdent("Panic")}, Lparen: call.Args[0].Pos(),
 		Args: []ast.Expr{call.Args[0], &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(name)}}, Rparen: call.Args[0].End()}
+}
+
+// panicAnyHelper declares the helper that panic(x), for x of an empty
+// interface type, is written with when the program has types of a basic
+// kind without methods, and returns its name ("" when it has none). The
+// runtime prints such a value with its dynamic type's name (panic(i)
+// with i holding Celsius(3) prints main.Celsius(3)); the helper records
+// that name (progfmt.PanicNames), or no name for a value of another
+// type, which also forgets the name of an earlier, recovered panic.
+func (l *lowerer) panicAnyHelper() string {
+	var names []string
+	for _, tn := range l.ownTypes() {
+		t := tn.Type()
+		if _, basic := t.Underlying().(*types.Basic); !basic || types.NewMethodSet(t).Len() > 0 {
+			continue
+		}
+		if _, boxed := l.boxKey(t); !boxed {
+			continue // planBoxes boxes them all when the program panics with an any
+		}
+		names = append(names, strconv.Quote(l.goTypeName(t)))
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	pkg := l.importName(progfmt.Path)
+	dyn := l.dynTypeHelper()
+	return l.helper("panicany", "panicany", func(n string) string {
+		return "func " + n + "(v any) any {\n\tswitch name := " + dyn + "(v); name {\n\tcase " + strings.Join(names, ", ") +
+			":\n\t\treturn " + pkg + ".Panic(v, name)\n\t}\n\treturn " + pkg + ".Panic(v, \"\")\n}"
+	})
 }
 
 // pureOperand reports whether e can be evaluated more than once with the

@@ -53,9 +53,12 @@ func Describe(v any, name string, print func(any) string) string {
 	switch rv.Kind() {
 	case reflect.String:
 		return name + `("` + rv.String() + `")`
+	case reflect.Complex64, reflect.Complex128:
+		// main.C(1+2i): the runtime writes no parentheses of its own.
+		return name + "(" + strings.TrimSuffix(strings.TrimPrefix(print(basic(rv)), "("), ")") + ")"
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		reflect.Float32, reflect.Float64:
 		return name + "(" + print(basic(rv)) + ")"
 	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		return fmt.Sprintf("(%s) %#x", name, rv.Pointer())
