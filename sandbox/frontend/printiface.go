@@ -269,6 +269,12 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 	}
 	refuse := func(e ast.Expr, name string, p types.Type) { refuseType(e, l.info.TypeOf(e), name, p) }
 	refuseType = func(e ast.Expr, t types.Type, name string, p types.Type) {
+		if s := l.lostStructFor(t); s != nil {
+			qualify := func(p *types.Package) string { return p.Name() }
+			l.unsupported(e.Pos(), "asserting "+article(name)+" value to "+l.typeString(t, qualify)+" is not supported by the playground when it may hold a "+
+				l.typeString(s, qualify)+" (the value would not be found); give "+l.typeString(s, qualify)+"'s methods pointer receivers and use a pointer to it")
+			return
+		}
 		if _, ptr := typeOrNil(t).(*types.Pointer); t == nil || ptr || types.IsInterface(t) || !l.mentionsOwnType(t) {
 			return // a pointer is found (the front end passes it through a function)
 		}
@@ -323,6 +329,25 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 		}
 		return true
 	})
+}
+
+// lostStructFor returns a struct type of the program, not a pointer,
+// whose value methods give it the methods of the interface t, other
+// than error and any. Held in an error or another package's interface,
+// such a value is not found by an assertion to t (the interpreter
+// answers false where Go answers true), so the assertion is refused
+// as the one to the struct type itself is.
+func (l *lowerer) lostStructFor(t types.Type) types.Type {
+	it, ok := typeOrNil(t).Underlying().(*types.Interface)
+	if !ok || it.NumMethods() == 0 || types.Identical(it, errorType) {
+		return nil
+	}
+	for _, tn := range l.ownTypes() {
+		if _, isStruct := tn.Type().Underlying().(*types.Struct); isStruct && types.Implements(tn.Type(), it) {
+			return tn.Type()
+		}
+	}
+	return nil
 }
 
 // isPackageFunc reports whether fun names the function name of the
