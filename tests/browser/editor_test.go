@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/flakylab/flakylab/tests/browser"
 )
 
 var (
@@ -55,6 +57,23 @@ func focusEditor(t *testing.T, ctx context.Context) {
 	t.Helper()
 	eval[chromedp.Void](t, ctx, `document.querySelector("#source .cm-content").focus()`)
 	require.True(t, eval[bool](t, ctx, `document.activeElement === document.querySelector("#source .cm-content")`), "the editor takes the focus")
+}
+
+// waitParsed waits until the editor's syntax tree covers its whole text.
+// CodeMirror parses an edit for at most 20 ms inside the transaction and
+// leaves the rest to an idle callback 100 ms or more later; until then Enter
+// and `}` find no tree at the caret and keep the line's indentation instead
+// of Go's. A learner's next key comes that late anyway; a test's comes at
+// once, and on a busy machine the 20 ms run out even for a short program.
+func waitParsed(t *testing.T, ctx context.Context) {
+	t.Helper()
+	const parsed = `(() => {
+		const state = playground.editor.state;
+		const lang = state.values.find((v) => v && v.context && typeof v.context.treeLen === "number" && v.tree);
+		if (!lang) throw new Error("no syntax tree in the editor's state (has @codemirror/language changed how it keeps it?)");
+		return lang.tree.length >= state.doc.length;
+	})()`
+	require.NoError(t, browser.WaitFor(ctx, parsed, 10*time.Second), "the editor's syntax tree never covered its text")
 }
 
 // replaceProgram empties the editor (Ctrl+A, Backspace) and types text in
@@ -114,10 +133,15 @@ func TestPlaygroundEditorBehavesLikeTheLessons(t *testing.T) {
 	assert.Len(t, map[string]bool{colours["keyword"]: true, colours["string"]: true, colours["comment"]: true}, 3, "keyword, string and comment share a colour: %v", colours)
 
 	// Typing: Enter after `{` indents with a tab, `}` goes back.
+	// Each key waits for the parse of the text before it, as a learner's
+	// does (see waitParsed).
 	replaceProgram(t, ctx, "package main\n\nimport \"fmt\"\n\nfunc main() {")
+	waitParsed(t, ctx)
 	pressEnter(t, ctx)
 	insertText(t, ctx, `fmt.Println("typed in the playground")`)
+	waitParsed(t, ctx)
 	pressEnter(t, ctx)
+	waitParsed(t, ctx)
 	keys(t, ctx, "}", chromedp.KeyEvent("}"))
 	const want = "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"typed in the playground\")\n}"
 	require.Equal(t, want, source(t, ctx), "the program after typing (Enter after { must indent with one tab)")
