@@ -30,8 +30,8 @@ func TestReservedNamesAreRefused(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res := runSource(t, tc.src, Options{})
 			require.NotNil(t, res.Err, "source:\n%s\nwant a refusal, got stdout %q", tc.src, res.Stdout)
-			assert.Equal(t, KindCompile, res.Err.Kind, "source:\n%s", tc.src)
-			assert.Equal(t, tc.ident+" is reserved by the playground: names starting with flakylab_ or _fl_ are its own; rename it",
+			assert.Equal(t, KindUnsupported, res.Err.Kind, "source:\n%s", tc.src)
+			assert.Equal(t, tc.ident+": a name starting with flakylab_ or _fl_ is not supported by the playground (it keeps those names for its own helpers); rename it",
 				res.Err.Message, "source:\n%s", tc.src)
 			assert.Equal(t, []int{tc.line, tc.col}, []int{res.Err.Line, res.Err.Column}, "source:\n%s\nposition of %s", tc.src, tc.ident)
 		})

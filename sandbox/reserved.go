@@ -13,8 +13,9 @@ import (
 // refused, declared or referenced.
 var reservedPrefixes = []string{"flakylab_", "_fl_"}
 
-// isReserved reports whether name starts with a reserved prefix.
-func isReserved(name string) bool {
+// IsReserved reports whether name starts with a prefix the runtime keeps
+// for its own names; a program with such a name is refused.
+func IsReserved(name string) bool {
 	for _, prefix := range reservedPrefixes {
 		if strings.HasPrefix(name, prefix) {
 			return true
@@ -24,14 +25,16 @@ func isReserved(name string) bool {
 }
 
 // checkReserved refuses the first reserved name in the learner's file,
-// positioned at it.
+// positioned at it. The name is valid Go, so this is a refusal of the
+// playground (KindUnsupported), not a compile error: the learner's Go is
+// not wrong.
 func checkReserved(p *program) *Error {
 	var found *ast.Ident
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		if found != nil {
 			return false
 		}
-		if id, ok := n.(*ast.Ident); ok && isReserved(id.Name) {
+		if id, ok := n.(*ast.Ident); ok && IsReserved(id.Name) {
 			found = id
 		}
 		return true
@@ -39,6 +42,6 @@ func checkReserved(p *program) *Error {
 	if found == nil {
 		return nil
 	}
-	return p.errorAt(found.Pos(), KindCompile, found.Name+" is reserved by the playground: names starting with "+
-		strings.Join(reservedPrefixes, " or ")+" are its own; rename it")
+	return p.errorAt(found.Pos(), KindUnsupported, found.Name+": a name starting with "+
+		strings.Join(reservedPrefixes, " or ")+" is not supported by the playground (it keeps those names for its own helpers); rename it")
 }

@@ -1,7 +1,7 @@
 // Declares a function named like the runtime's panic reporter, to hide the
 // program's panics.
 //
-// want: flakylab_report_ is reserved by the playground
+// want: flakylab_report_: a name starting with flakylab_ or _fl_ is not supported by the playground
 // clean: yes
 package main
 

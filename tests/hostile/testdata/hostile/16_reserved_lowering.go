@@ -1,6 +1,6 @@
 // Uses a name of the kind the front end's lowering adds.
 //
-// want: _fl_fmt is reserved by the playground
+// want: _fl_fmt: a name starting with flakylab_ or _fl_ is not supported by the playground
 // clean: yes
 package main
 
