@@ -48,6 +48,9 @@ type lowerer struct {
 	// boxLits are the boxing literals made.
 	boxes   map[types.Type]string
 	boxLits map[ast.Expr]bool
+	// tagged are the struct types with methods given a struct tag of
+	// their own to keep them apart from a twin (refuse_methodtwins.go).
+	tagged map[*types.TypeName]bool
 	// fmt is the table of the program's types for progfmt (fmtnames.go).
 	fmt fmtTable
 	// nils are the typed nils stored in packages' interfaces (nilptr.go).
@@ -537,6 +540,7 @@ func (l *lowerer) emit() (*Program, []Diagnostic) {
 		astutil.AddNamedImport(l.fset, l.file, l.imports[p], p)
 	}
 	l.file.Comments = nil
+	l.tagTwins()
 	var buf bytes.Buffer
 	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
 	if err := cfg.Fprint(&buf, l.fset, l.file); err != nil {

@@ -52,8 +52,8 @@ import (
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
+	l.refuseMethodTwins() // before refuseCompositeTwins, which sees its tags
 	l.refuseCompositeTwins()
-	l.refuseMethodTwins()
 	l.refuseFallthroughFromDefault()
 	l.refuseSignedZero()
 	l.refuseIfaceToIface()

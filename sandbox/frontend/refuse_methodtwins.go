@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/flakylab/flakylab/sandbox/progfmt"
@@ -21,14 +22,23 @@ import (
 // struct{ n int }, each with a method M, any(B{1}).(A) succeeds, %T
 // prints main.A (even where no A goes into an interface) and
 // any(B{1}) == any(A{1}) holds (calls of M still reach B's). Such a pair
-// is refused, at the later declaration, when a value of one of them (or
-// a pointer to one, for pointers) goes into an interface and
+// is told apart, when a value of one of them (or a pointer to one, for
+// pointers) goes into an interface and
 //   - a format with %T or %#v has an operand of an interface type it
 //     implements; or
 //   - it asserts or switches to the other from an interface the first
 //     implements; or
 //   - values of both go into interfaces and the program compares
 //     interface values (==, a switch on one, an interface map key).
+//
+// The later type's first field is given a struct tag of its own
+// (tagTwins): the interpreter makes its reflect type with the tag, so
+// the two are two types to it, while Go's conversions between them
+// ignore tags and nothing the playground offers reads them. Refused, at
+// the later declaration, are such pairs without fields (no field to tag)
+// and pairs in a program that also writes out a struct type of their
+// fields (the tag would keep that type's values from being assigned to
+// theirs).
 
 // refuseMethodTwins refuses the struct types with methods that have the
 // fields of another such type, when the program could tell them apart
@@ -114,6 +124,7 @@ func (l *lowerer) refuseMethodTwins() {
 		}
 		return false
 	}
+	unnamed := -1 // whether l.unnamedStructTwins(), once asked
 	for j, tn := range withMethods {
 		t := tn.Type()
 		for _, other := range withMethods[:j] {
@@ -122,12 +133,55 @@ func (l *lowerer) refuseMethodTwins() {
 				continue
 			}
 			pt, pu := types.NewPointer(t), types.NewPointer(u)
-			if confused(t, u) || confused(u, t) || confused(pt, pu) || confused(pu, pt) {
-				l.unsupported(tn.Pos(), "struct types "+other.Name()+" and "+tn.Name()+", with methods and the same fields, told apart in an interface (a type assertion, type switch, == or %T) are not supported by the playground (the interpreter takes the one for the other); give one of them a field the other does not have")
+			if !(confused(t, u) || confused(u, t) || confused(pt, pu) || confused(pu, pt)) {
+				continue
+			}
+			if unnamed < 0 {
+				unnamed = 0
+				if l.unnamedStructTwins() {
+					unnamed = 1
+				}
+			}
+			if t.Underlying().(*types.Struct).NumFields() > 0 && unnamed == 0 {
+				if l.tagged == nil {
+					l.tagged = map[*types.TypeName]bool{}
+				}
+				l.tagged[tn] = true
+				l.note("struct types with the same fields told apart")
 				break
 			}
+			l.unsupported(tn.Pos(), "struct types "+other.Name()+" and "+tn.Name()+", with methods and the same fields, told apart in an interface (a type assertion, type switch, == or %T) are not supported by the playground (the interpreter takes the one for the other); give one of them a field the other does not have")
+			break
 		}
 	}
+}
+
+// tagTwins gives the first field of each type of l.tagged a struct tag
+// naming the type, after any tag it has.
+func (l *lowerer) tagTwins() {
+	if len(l.tagged) == 0 {
+		return
+	}
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok {
+			return true
+		}
+		tn, _ := l.info.Defs[ts.Name].(*types.TypeName)
+		st, isStruct := ts.Type.(*ast.StructType)
+		if tn == nil || !l.tagged[tn] || !isStruct || st.Fields == nil || len(st.Fields.List) == 0 {
+			return false
+		}
+		f := st.Fields.List[0]
+		tag := ""
+		if f.Tag != nil {
+			tag, _ = strconv.Unquote(f.Tag.Value)
+			tag += " "
+		}
+		tag += helperPrefix + "twin:" + strconv.Quote(tn.Name())
+		f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag)}
+		return false
+	})
 }
 
 // typeNamedOperands lists the interface types of the operands of %T and

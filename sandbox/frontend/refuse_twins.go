@@ -80,7 +80,8 @@ func (l *lowerer) compositeShapes() map[string][]types.Type {
 }
 
 // erasedShape spells t as the interpreter makes it: the program's named
-// types replaced by their underlying types, all the way down.
+// types replaced by their underlying types (with the tag of a tagged
+// one), all the way down.
 func (l *lowerer) erasedShape(t types.Type, depth int) string {
 	if depth > 8 {
 		return "..."
@@ -88,6 +89,10 @@ func (l *lowerer) erasedShape(t types.Type, depth int) string {
 	d := depth + 1
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
+		if l.tagged[t.Obj()] {
+			// A struct type given a tag of its own (tagTwins).
+			return l.erasedShape(t.Underlying(), d) + "#" + t.Obj().Name()
+		}
 		if t.Obj().Pkg() == l.pkg {
 			return l.erasedShape(t.Underlying(), d)
 		}

@@ -2,22 +2,22 @@ package main
 
 import "fmt"
 
-type A struct{ n int }
+type A struct{}
 
 func (A) M() string { return "A" }
 
-type B struct{ n int }
+type B struct{}
 
 func (B) M() string { return "B" }
 
 type I interface{ M() string }
 
 func main() {
-	xs := []I{A{1}, B{1}}
+	xs := []I{A{}, B{}}
 	for _, x := range xs {
 		fmt.Println(x.M())
 	}
-	var b I = B{2}
+	var b I = B{}
 	fmt.Println(b.M())
 	_, ok := b.(A)
 	fmt.Println(ok)
