@@ -59,6 +59,8 @@ type lowerer struct {
 	// print operands given to fmt through a helper and their verbs
 	// (printshow.go).
 	shows map[string][]types.Type
+	// held memoises heldComposites (printshow.go).
+	held  *[]types.Type
 	shown map[ast.Expr]byte
 	// wrapperSeen: the program can tell a package's wrapper in any from
 	// the value it holds (ifaceunwrap.go).
@@ -121,6 +123,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		return nil, []Diagnostic{*d}
 	}
 	l.planBoxes()
+	l.heldComposites() // on the learner's tree, before anything is rewritten
 	l.planUnwrap()
 	l.forwardInterfaceMethods()
 	l.recoverVars() // on the learner's tree, before anything is rewritten

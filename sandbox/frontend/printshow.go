@@ -30,10 +30,15 @@ import (
 // arrays and maps become []any and map[K]any of the converted elements;
 // a struct holding any of these becomes a struct with the same field
 // names (unexported fields convert without methods, as fmt cannot call
-// them). What the helper cannot make is refused at the operand: map keys
-// that would need converting (fmt sorts them by their values), values of
-// types with Format or GoString methods, and types declared inside a
-// function.
+// them). A map whose keys of the program's type of a basic kind fmt
+// prints with their method becomes progfmt.SortedMap's pairs, in the
+// order of the original keys (fmt sorts keys by their values). An
+// interface may also hold a slice, array, map or pointer of them
+// (heldComposites), told apart by a comma-ok assertion (not when the
+// program has another type the interpreter makes the same). What the
+// helper cannot make is refused at the operand: other map keys that
+// would need converting, values of types with Format or GoString
+// methods, and types declared inside a function.
 
 // showMode is how fmt prints a value: its verb ('#' for %#v) and whether
 // it calls the value's String and Error methods (not for an unexported
@@ -208,9 +213,60 @@ func (l *lowerer) showTypes(t types.Type, named bool) []types.Type {
 			}
 		}
 	}
+	for _, c := range l.heldComposites() {
+		// A []Level in an any: fmt calls the String of each element
+		// (and of a *[]Level's, printed as the operand). Left out (as
+		// the interpreter prints it) is one of a type the comma-ok
+		// assertion would take for another, or one the helper cannot
+		// convert.
+		if types.Implements(c, it) && l.showNeeds(c, 0, modeOf('v'), map[types.Type]bool{}) &&
+			l.compositeTwin(c) == nil && l.showProblem(c, modeOf('v'), map[types.Type]bool{}) == "" {
+			last = append(last, c)
+		}
+	}
 	found := append(append([]types.Type{}, first...), last...)
 	l.shows[key] = found
 	return found
+}
+
+// heldComposites are the unnamed slice, array, map, channel and pointer
+// types (not pointers to the program's types, which showTypes has) of
+// the values the program puts into interfaces. Found once, on the
+// learner's tree.
+func (l *lowerer) heldComposites() []types.Type {
+	if l.held != nil {
+		return *l.held
+	}
+	held := []types.Type{}
+	l.walkSites(func(e *ast.Expr, target types.Type) {
+		t := l.typeOf(*e)
+		if t == nil || target == nil || !types.IsInterface(target) || !isComposite(t) || containsIdentical(held, t) {
+			return
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			if _, named := types.Unalias(p.Elem()).(*types.Named); named {
+				return
+			}
+		}
+		held = append(held, t)
+	})
+	l.held = &held
+	return held
+}
+
+// compositeTwin returns a composite type of the program's expressions
+// other than c that the interpreter makes the same type as c, or nil:
+// an interface holding the one would pass for holding the other.
+func (l *lowerer) compositeTwin(c types.Type) types.Type {
+	if !isComposite(c) {
+		return nil
+	}
+	for _, u := range l.compositeShapes()[l.erasedShape(c, 0)] {
+		if !types.Identical(c, u) {
+			return u
+		}
+	}
+	return nil
 }
 
 // showProblem says why a value of static type t cannot be converted for
@@ -254,7 +310,12 @@ func (l *lowerer) showProblem(t types.Type, m showMode, seen map[types.Type]bool
 		return l.showProblem(u.Elem(), m, seen)
 	case *types.Map:
 		if l.showNeeds(u.Key(), 1, m, map[types.Type]bool{}) {
-			return "a map whose keys may be values of the program's types (" + l.typeString(t, qualify) + ")"
+			if !l.keysShownSorted(u.Key(), m) {
+				return "a map whose keys may be values of the program's types (" + l.typeString(t, qualify) + ")"
+			}
+			if r := l.showProblem(u.Key(), m, seen); r != "" {
+				return r
+			}
 		}
 		return l.showProblem(u.Elem(), m, seen)
 	case *types.Struct:
@@ -268,6 +329,25 @@ func (l *lowerer) showProblem(t types.Type, m showMode, seen map[types.Type]bool
 		}
 	}
 	return ""
+}
+
+// keysShownSorted reports whether the keys of a map with key type k,
+// printed in mode m, that fmt would print otherwise than the
+// interpreter's values of them go through progfmt.SortedMap: a type of
+// the program of a basic kind, whose values the interpreter holds as
+// that kind's and fmt sorts by it, printed with a verb that calls String
+// and Error (so that fmt calls the map's Format: no unexported field
+// holds it).
+func (l *lowerer) keysShownSorted(k types.Type, m showMode) bool {
+	n, ok := types.Unalias(k).(*types.Named)
+	if !ok || !m.methods || n.Obj().Pkg() != l.pkg || n.TypeParams().Len() > 0 {
+		return false
+	}
+	if _, local := l.typeExpr(k); local {
+		return false
+	}
+	b, ok := n.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat|types.IsString|types.IsBoolean) != 0
 }
 
 // refuseHiddenType refuses %T of an operand of a package's interface

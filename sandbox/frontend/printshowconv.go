@@ -121,6 +121,11 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
+		if l.showResult(u.Elem(), depth+1, m) == "any" {
+			// &q would be a *any (progfmt.Addr points to the converted
+			// slice, array or map itself).
+			return nilGuard + "\treturn " + l.importName(progfmt.Path) + ".Addr(" + l.showConv(u.Elem(), depth+1, m) + "(*v))\n"
+		}
 		return nilGuard + "\tq := " + l.showConv(u.Elem(), depth+1, m) + "(*v)\n\treturn &q\n"
 	case *types.Slice, *types.Array:
 		var et types.Type
@@ -131,6 +136,15 @@ func (l *lowerer) showBody(t types.Type, depth int, m showMode) string {
 		}
 		return "\tout := make([]any, len(v))\n\tfor i := range v {\n\t\tout[i] = " + elem(et, "v[i]", true) + "\n\t}\n\treturn out\n"
 	case *types.Map:
+		if l.showNeeds(u.Key(), depth+1, m, map[types.Type]bool{}) && l.keysShownSorted(u.Key(), m) {
+			// fmt sorts the keys by their values (progfmt.SortedMap),
+			// handed over as values of the basic type (the interpreter's
+			// record of a k in an interface would refer to the variable).
+			bexpr, _ := l.typeExpr(u.Key().Underlying())
+			return "\tkeys := make([]any, 0, len(v))\n\tshownKeys := make([]any, 0, len(v))\n\tshown := make([]any, 0, len(v))\n" +
+				"\tfor k, e := range v {\n\t\tkeys = append(keys, " + bexpr + "(k))\n\t\tshownKeys = append(shownKeys, " + elem(u.Key(), "k", true) + ")\n" +
+				"\t\tshown = append(shown, " + elem(u.Elem(), "e", true) + ")\n\t}\n\treturn " + l.importName(progfmt.Path) + ".SortedMap(keys, shownKeys, shown)\n"
+		}
 		kexpr, _ := l.typeExpr(u.Key())
 		return "\tout := make(map[" + kexpr + "]any, len(v))\n\tfor k, e := range v {\n\t\tout[k] = " + elem(u.Elem(), "e", true) + "\n\t}\n\treturn out\n"
 	case *types.Struct:
@@ -238,7 +252,9 @@ func (l *lowerer) caseOn(v string, static, c types.Type, x string) string {
 	if isError(static) {
 		return "if " + x + ", ok := " + l.assertConcrete(cexpr) + "(" + v + "); ok {\n"
 	}
-	if !nativeTypeTest(c) {
+	if !nativeTypeTest(c) || isComposite(c) {
+		// (The interpreter's type switch misses a []Level; its comma-ok
+		// assertion, exact but for twins (compositeTwin), finds it.)
 		return "if " + x + ", ok := " + v + ".(" + cexpr + "); ok {\n"
 	}
 	return "if " + l.typeTest(v, c) + " {\n\t\t" + x + " := " + v + ".(" + cexpr + ")\n"

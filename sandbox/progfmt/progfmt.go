@@ -272,6 +272,8 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"Args":                    reflect.ValueOf(Args),
 			"Sharp":                   reflect.ValueOf(Sharp),
 			"TypeName":                reflect.ValueOf(TypeName),
+			"SortedMap":               reflect.ValueOf(SortedMap),
+			"Addr":                    reflect.ValueOf(Addr),
 			// The run-time errors of the Go runtime (checked.go and
 			// assert.go in the front end).
 			"Bounds":       reflect.ValueOf(runtime.Bounds),
