@@ -32,6 +32,22 @@ func init() {
 		}
 	}
 }`,
+		"Chunk": `func $F(s $S, n int) func(func($S) bool) {
+	if n < 1 {
+		panic("cannot be less than 1")
+	}
+	return func(yield func($S) bool) {
+		for i := 0; i < len(s); i += n {
+			end := len(s) - i
+			if n < end {
+				end = n
+			}
+			if !yield(s[i : i+end : i+end]) {
+				return
+			}
+		}
+	}
+}`,
 		"BinarySearch": `func $F(s $S, target $E) (int, bool) {
 	i, j := 0, len(s)
 	for i < j {

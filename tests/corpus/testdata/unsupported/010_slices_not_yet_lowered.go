@@ -6,7 +6,6 @@ import (
 )
 
 func main() {
-	for c := range slices.Chunk([]int{1, 2, 3, 4, 5}, 2) {
-		fmt.Println(c)
-	}
+	out := slices.AppendSeq([]int{1}, slices.Values([]int{2, 3}))
+	fmt.Println(out)
 }
