@@ -95,7 +95,11 @@ func (r *run) exports() interp.Exports {
 	}
 	// Panics during panics (panicchain.go).
 	for name, f := range map[string]any{
-		"Started": r.chain.Started, "RecoveredValue": r.chain.Recovered, "PanicCount": r.chain.Count,
+		"Started": func(v any) {
+			named, _ := r.namedPanicValue(v) // before a later panic's record replaces v's
+			r.chain.startedNamed(v, named)
+		},
+		"RecoveredValue": r.chain.Recovered, "PanicCount": r.chain.Count,
 		"RecoverExit": r.chain.RecoverExit, "Chain": r.chain.Chain, "Messages": r.chain.Messages,
 		"Forget": r.chain.Forget, "RecoverDone": r.chain.RecoverDone,
 	} {

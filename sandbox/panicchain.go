@@ -46,6 +46,10 @@ type chainedPanic struct {
 	v          any
 	recovered  bool
 	repanicked bool
+	// named is how the runtime prints v, a value of the program's type
+	// without methods, as recorded when it was panicked with (the
+	// record names only the latest panic: progfmt.PanicNames), or "".
+	named string
 }
 
 func (c *panicChain) init() {
@@ -56,13 +60,16 @@ func (c *panicChain) init() {
 }
 
 // Started records panic(v) on the calling goroutine.
-func (c *panicChain) Started(v any) {
+func (c *panicChain) Started(v any) { c.startedNamed(v, "") }
+
+// startedNamed records panic(v), printed as named when that is not "".
+func (c *panicChain) startedNamed(v any, named string) {
 	g := currentGoroutine()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.init()
 	c.started[g]++
-	c.live[g] = append(c.live[g], chainedPanic{v: v})
+	c.live[g] = append(c.live[g], chainedPanic{v: v, named: named})
 }
 
 // Recovered records that v, a panic's value, was recovered on the calling
@@ -183,7 +190,11 @@ func (c *panicChain) Messages(msgs []string) {
 		if i > 0 && c.pending[i-1].repanicked {
 			continue
 		}
-		line := "panic: " + goPanicMessage(msgs[i])
+		msg := msgs[i]
+		if p.named != "" {
+			msg = p.named // main.Reason("timeout"), not the value alone
+		}
+		line := "panic: " + goPanicMessage(msg)
 		switch {
 		case p.recovered && p.repanicked:
 			line += " [recovered, repanicked]"

@@ -57,6 +57,16 @@ func TestPanicsDuringPanicsPrintTheirChain(t *testing.T) {
 			body: "func() {\n\t\tdefer func() { recover() }()\n\t\tvar m map[int]int\n\t\tm[1] = 1\n\t}()\n\tfunc() {\n\t\tdefer func() { fmt.Println(recover()) }()\n\t\tpanic(\"handled\")\n\t}()\n\tpanic(\"final\")",
 			want: "panic: final\n\n",
 		},
+		{
+			name: "a recovered value of a type of the program, then a new panic",
+			body: "type Reason string\n\tdefer func() {\n\t\tr := recover()\n\t\tpanic(fmt.Sprint(\"again \", r))\n\t}()\n\tvar r any = Reason(\"timeout\")\n\tpanic(r)",
+			want: "panic: main.Reason(\"timeout\") [recovered]\n\tpanic: again timeout\n",
+		},
+		{
+			name: "a recovered value of a type of the program, then one of another",
+			body: "type Celsius float64\n\ttype Code int\n\tdefer func() {\n\t\trecover()\n\t\tvar c any = Code(7)\n\t\tpanic(c)\n\t}()\n\tvar t any = Celsius(3)\n\tpanic(t)",
+			want: "panic: main.Celsius(3) [recovered]\n\tpanic: main.Code(7)\n",
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
