@@ -27,13 +27,43 @@ func ex(name string) string {
 
 // viewJS evaluates to the CodeMirror EditorView of an example.
 func viewJS(name string) string {
+	return editorViewIn(ex(name), "example "+name)
+}
+
+// exerciseViewJS evaluates to the CodeMirror EditorView of an exercise
+// page's editor.
+func exerciseViewJS() string {
+	return editorViewIn(`document.querySelector('section.exercise-work')`, "the exercise")
+}
+
+// editorViewIn evaluates to the CodeMirror EditorView inside root, a
+// JavaScript expression for an element; what names it in the error.
+func editorViewIn(root, what string) string {
 	return `(() => {
-  const c = ` + ex(name) + `.querySelector(".cm-content");
+  const c = ` + root + `.querySelector(".cm-content");
   const tile = c && (c.cmTile || c.cmView);
   const view = tile && ((tile.root && tile.root.view) || (tile.rootView && tile.rootView.view));
-  if (!view) throw new Error("no CodeMirror view on example ` + name + ` (has @codemirror/view changed how a view is found from the DOM?)");
+  if (!view) throw new Error("no CodeMirror view on ` + what + ` (has @codemirror/view changed how a view is found from the DOM?)");
   return view;
 })()`
+}
+
+// insertAfter inserts text into an editor (view is viewJS or
+// exerciseViewJS) right after the first occurrence of marker in its text,
+// as one change of the editor's state; the test fails if the text has no
+// marker.
+func insertAfter(t *testing.T, ctx context.Context, view, marker, text string) {
+	t.Helper()
+	got := evalString(t, ctx, `(() => {
+  const v = `+view+`, m = `+jsString(marker)+`;
+  const at = v.state.doc.toString().indexOf(m);
+  if (at < 0) return "no marker";
+  v.dispatch({changes: {from: at + m.length, insert: `+jsString(text)+`}});
+  return "ok";
+})()`)
+	if got != "ok" {
+		failWithShot(t, ctx, "insert", "inserting %q into the editor: %q is not in its text", text, marker)
+	}
 }
 
 func docOf(t *testing.T, ctx context.Context, name string) string {

@@ -113,7 +113,7 @@ func TestFinalQuizGradedByGo(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("3")); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+finalQuizJSString(id), 5*time.Second); err != nil {
+		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+jsString(id), 5*time.Second); err != nil {
 			failWithShot(t, ctx, "final-review", "rating card %s Good did not move on: %v", id, err)
 		}
 	}
@@ -220,12 +220,12 @@ func answerFinal(t *testing.T, ctx context.Context, url string) (steps []finalSt
 // which sticks to the bottom of the window.
 func clickCentered(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	evalString(t, ctx, `document.querySelector(`+finalQuizJSString(sel)+`).scrollIntoView({block: "center"}), "ok"`)
+	evalString(t, ctx, `document.querySelector(`+jsString(sel)+`).scrollIntoView({block: "center"}), "ok"`)
 	click(t, ctx, sel)
 }
 
-// finalQuizJSString writes s as a JavaScript string literal.
-func finalQuizJSString(s string) string {
+// jsString writes s as a JavaScript string literal.
+func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }

@@ -132,7 +132,7 @@ func TestExerciseRunShowsMain(t *testing.T) {
 	p := watch(t, ctx)
 	load(t, ctx, srv.URL+"exercise-token-bucket.html")
 	require.NoError(t, waitFor(ctx, `!document.querySelector('[data-action="run"]').disabled`, 60*time.Second), "Run never enabled")
-	evalString(t, ctx, `(() => { const c = document.querySelector(".cm-content"); const tile = c.cmTile || c.cmView; const v = (tile.root && tile.root.view) || (tile.rootView && tile.rootView.view); const d = v.state.doc.toString(); const at = d.indexOf("func main() {") + "func main() {".length; v.dispatch({changes: {from: at, insert: "\n\tprintln(\"my own main\")"}}); return "ok"; })()`)
+	insertAfter(t, ctx, exerciseViewJS(), "func main() {", "\n\tprintln(\"my own main\")")
 	evalString(t, ctx, `document.querySelector('[data-action="run"]').click(), "ok"`)
 	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, 30*time.Second))
 	got := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="stdout"]').textContent + document.querySelector('[data-role="run-output"] [data-role="stderr"]').textContent`)

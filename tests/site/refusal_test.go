@@ -38,7 +38,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 
 	load(t, ctx, srv.URL+"playground.html")
 	require.NoError(t, waitFor(ctx, `globalThis.playground && !document.getElementById("run").disabled`, 60*time.Second))
-	evalString(t, ctx, `playground.setSource(`+finalQuizJSString(refused)+`), "ok"`)
+	evalString(t, ctx, `playground.setSource(`+jsString(refused)+`), "ok"`)
 	evalString(t, ctx, `document.getElementById("run").click(), "ok"`)
 	require.NoError(t, waitFor(ctx, `document.body.dataset.state === "ready" && !document.getElementById("status").textContent.startsWith("Running")`, 30*time.Second))
 	status := evalString(t, ctx, `document.getElementById("status").textContent`)
@@ -49,10 +49,12 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 
 	load(t, ctx, srv.URL+"exercise-token-bucket.html")
 	require.NoError(t, waitFor(ctx, `!document.querySelector('[data-action="run"]').disabled`, 60*time.Second), "Run never enabled")
-	evalString(t, ctx, `(() => { const c = document.querySelector(".cm-content"); const tile = c.cmTile || c.cmView; const v = (tile.root && tile.root.view) || (tile.rootView && tile.rootView.view); const d = v.state.doc.toString(); const at = d.indexOf("func main() {") + "func main() {".length; v.dispatch({changes: {from: at, insert: "\n\tos.Remove(\"notes.txt\")"}}); return "ok"; })()`)
+	insertAfter(t, ctx, exerciseViewJS(), "func main() {", "\n\tos.Remove(\"notes.txt\")")
 	// The starter may not import os: the refusal then is an import's
 	// compile error, which is not this test's point; add the import.
-	evalString(t, ctx, `(() => { const c = document.querySelector(".cm-content"); const tile = c.cmTile || c.cmView; const v = (tile.root && tile.root.view) || (tile.rootView && tile.rootView.view); const d = v.state.doc.toString(); if (/"os"/.test(d)) return "ok"; const at = d.indexOf("import (") + "import (".length; v.dispatch({changes: {from: at, insert: "\n\t\"os\""}}); return "ok"; })()`)
+	if !strings.Contains(evalString(t, ctx, exerciseViewJS()+`.state.doc.toString()`), `"os"`) {
+		insertAfter(t, ctx, exerciseViewJS(), "import (", "\n\t\"os\"")
+	}
 	evalString(t, ctx, `document.querySelector('[data-action="run"]').click(), "ok"`)
 	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, 30*time.Second))
 	exMeta := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="meta"]').textContent`)
