@@ -19,16 +19,21 @@ dist: site-pages
 
 site: dist ## the whole site: runtime, page host and lessons in dist/
 
-# axe-core on every page at two sizes takes about two minutes alone and
-# four when make test runs every suite at once on two cores; on a machine
-# shared by many builds the whole package has taken over ten minutes, and
-# on a quiet machine alone it takes about eleven (639 s); beside the other
-# browser suites it went past 15 minutes once.
+# With a browser launched per test and the tests one after the other, the
+# package took 639 s alone on a quiet machine, went past 15 minutes beside
+# the other browser suites, and had not finished in 25 minutes on a machine
+# shared with other builds (22 of 44 tests done, load 8-49, median 25). One
+# browser for the package and most tests side by side: 553 s at a load of
+# 5-13 (median 8), 1 288 s at 12-34 (median 20) on that machine; axe-core
+# at both sizes (about 100 and 190 s) ends it. The 25 minutes only catch a
+# hang.
 .PHONY: test-site
 test-site: dist ## the course pages in headless Chromium: clean loads, examples, progress file, offline, sub-path, axe-core
 	$(GO) test -tags browser -count=1 -timeout 25m ./tests/site/
 
-test: test-site
+# tests/site is make test's longest suite: it starts first (TEST_FIRST in
+# the root Makefile), right after dist.
+TEST_FIRST += test-site
 
 .PHONY: bench-flood
 bench-flood: dist ## the main-thread gap of a lesson page while an example prints until the 1 MiB cap (headless Chromium)

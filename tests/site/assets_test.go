@@ -33,6 +33,7 @@ var swFiles = regexp.MustCompile(`const FILES = (\[[^\n]*\]);`)
 // copied into dist/ that nothing loads (a module the bundles have inlined,
 // a catalogue no page reads) fails here.
 func TestEveryFileInDistIsUsed(t *testing.T) {
+	t.Parallel()
 	dir := mustDist(t)
 	var files []string
 	texts := map[string]string{} // what may name other files, by path

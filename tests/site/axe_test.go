@@ -168,7 +168,7 @@ func TestAccessibilityOfEveryPage(t *testing.T) {
 	for _, size := range axeSizes {
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
-			ctx := browser.LaunchT(t, 8*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
+			ctx := newTab(t, 8*time.Minute)
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h)); err != nil {
 				t.Fatal(err)
 			}

@@ -58,6 +58,7 @@ func checkExercise(t *testing.T, ctx context.Context) {
 // shown twice. With CONTENT_SHOTS set to a folder it saves pictures of an
 // exercise card and of a multi-select card there.
 func TestReviewCardsAnswerable(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, mustDist(t), "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)

@@ -15,6 +15,7 @@ import (
 // for a person to look at. It runs only when CONTENT_SHOTS is set; the
 // review cards' pictures come from TestReviewCardsAnswerable.
 func TestStormScreenshots(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("CONTENT_SHOTS")
 	if dir == "" {
 		t.Skip("set CONTENT_SHOTS to a folder to save pictures of the storm charts")

@@ -158,6 +158,7 @@ func noProblems(t *testing.T, ctx context.Context, p *problems, name string) {
 // bucket example from 3 to 5 and finds the new output (two more requests
 // allowed), not the lesson's.
 func TestEditedExampleShowsNewOutput(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -207,6 +208,7 @@ func main() {
 // ends it. While it spins the page answers JavaScript, scrolls and takes
 // clicks, and the other example prints its lesson's output.
 func TestInfiniteLoopIsStoppedAndPageStaysResponsive(t *testing.T) {
+	// Not parallel: it times the page itself (see harness_test.go).
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -288,6 +290,7 @@ func TestInfiniteLoopIsStoppedAndPageStaysResponsive(t *testing.T) {
 // finds the edit in the editor with the modified badge, an empty output
 // panel and nothing run; the untouched example next to it is as shipped.
 func TestReloadKeepsEditsWithoutRunningThem(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -346,6 +349,7 @@ func TestReloadKeepsEditsWithoutRunningThem(t *testing.T) {
 // (the original is back, the badge and the saved edit are gone), then
 // Ctrl+Z in the editor brings the edit back.
 func TestResetRestoresOriginalAndIsUndoable(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -402,6 +406,7 @@ func TestResetRestoresOriginalAndIsUndoable(t *testing.T) {
 // an example and finds line 8 highlighted in the editor (line and gutter)
 // and named in the error; an edit clears the mark.
 func TestCompileErrorMarksTheLearnersLine(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -454,6 +459,7 @@ func main() {
 // page reaches the first example's editor, typing edits it, Ctrl+Enter runs
 // it, Esc leaves it for its Run button, and Tab goes on from there.
 func TestKeyboardOnlyEditor(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

@@ -4,15 +4,32 @@ package site
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
+
+// exampleTag is an example's section as the site builder writes it.
+var exampleTag = regexp.MustCompile(`<section[^>]*\bclass="example"[^>]*\bdata-example="([^"]+)"`)
+
+// exampleNames lists the examples of a built page, in order, separated by
+// spaces.
+func exampleNames(html string) string {
+	var names []string
+	for _, m := range exampleTag.FindAllStringSubmatch(html, -1) {
+		names = append(names, m[1])
+	}
+	return strings.Join(names, " ")
+}
 
 // TestEveryExampleRunsInThePage clicks Run on every example of every lesson
 // and compares what the page shows with the output printed in the lesson
 // (the example's expected-output file). It needs the real Go runtime in
 // dist/ (make dist).
 func TestEveryExampleRunsInThePage(t *testing.T) {
+	// Not parallel: it walks every page (see harness_test.go).
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -20,10 +37,21 @@ func TestEveryExampleRunsInThePage(t *testing.T) {
 	ran := 0
 	var failures []string
 	for _, page := range pages(t, dist) {
+		// A page whose file has no example is not opened: it would only
+		// start a runtime that runs nothing here. The examples are in
+		// the pages as built; the page must show exactly those.
+		b, err := os.ReadFile(filepath.Join(dist, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		built := exampleNames(string(b))
+		if built == "" {
+			continue
+		}
 		load(t, ctx, srv.URL+page)
 		names := evalString(t, ctx, `[...document.querySelectorAll("section.example[data-example]")].map((s) => s.dataset.example).join(" ")`)
-		if names == "" {
-			continue
+		if names != built {
+			failures = append(failures, fmt.Sprintf("%s shows the examples %q, its file has %q", page, names, built))
 		}
 		if state := evalString(t, ctx, runtimeState); state != "ready" {
 			text := evalString(t, ctx, `document.querySelector('[data-role="runtime-text"]').textContent`)

@@ -54,6 +54,7 @@ type finalStep struct {
 // the page's runtime, and then finds exactly the missed questions among the
 // due cards of review.html, walking the queue with the keyboard.
 func TestFinalQuizGradedByGo(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -134,6 +135,7 @@ func TestFinalQuizGradedByGo(t *testing.T) {
 // runtime cannot start, the page says so, and the final quiz is still
 // graded, by the JavaScript stand-in, which the score says.
 func TestFinalQuizWithoutRuntime(t *testing.T) {
+	t.Parallel()
 	site := copyDir(t, mustDist(t))
 	for _, f := range []string{"flakylab.wasm", "flakylab.wasm.gz", "flakylab.wasm.br"} {
 		if err := os.Remove(filepath.Join(site, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {

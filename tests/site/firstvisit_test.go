@@ -32,6 +32,7 @@ const offlineCopyHas = `(async () => {
 // downloaded), and the service worker must have been asked for only after
 // the runtime was downloaded.
 func TestFirstVisitDownloadsTheRuntimeOnce(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -98,6 +99,7 @@ const scriptsWith = `(async (marker) => {
 // storm chart or the exercise pages' script. The lesson with examples and
 // the storm chart loads the first two (so the markers do find them).
 func TestIndexLoadsOnlyWhatItUses(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -162,6 +164,7 @@ const firstRunPoll = setInterval(() => {
 // the offline copy's requests start) only after that run has ended. The
 // page's link is slowed to 9 Mbps, as in make bench-web.
 func TestOfflineCopyWaitsForTheFirstRun(t *testing.T) {
+	// Not parallel: it times the page itself (see harness_test.go).
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -232,6 +235,7 @@ type bankTimes struct {
 // is emulated by the server (browser.Link), slow enough at 1 Mbps that the
 // runtime takes over 20 s to arrive.
 func TestQuizBankWaitsForTheRuntime(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	const lesson = "token-bucket.html"
 	t.Run("quiz out of view", func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 // simulation run natively here: the provider gets the allowance once per
 // replica with own buckets, and once with the shared store.
 func TestFleetPictureAsksGo(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

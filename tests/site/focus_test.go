@@ -34,6 +34,7 @@ const focusFrame = `(() => {
 // TestFocusedEditorShowsItsFrame: an editor reached with Tab shows a
 // focus ring on all four sides, on a lesson and in the playground.
 func TestFocusedEditorShowsItsFrame(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

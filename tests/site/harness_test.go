@@ -5,6 +5,7 @@ package site
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,8 +35,29 @@ func mustDist(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if chromium.b != nil {
+		chromium.b.Close()
+	}
 	dist.Remove()
 	os.Exit(code)
+}
+
+// The tests run side by side (t.Parallel; go test runs -parallel of them
+// at once, GOMAXPROCS by default), each on its own server and in its own
+// browser context, except two kinds that run alone, before the others:
+// those that time the page itself (a first run while the runtime loads, a
+// main thread that must stay free during an output flood or an endless
+// loop), so that another test's page cannot take the cores they time; and
+// those that walk every page, starting a Go runtime on most, which keep
+// both cores busy alone and only slow down beside another test.
+
+// chromium is the one headless Chromium of the package, started by the
+// first test that asks for a tab (a start costs one to three seconds on a
+// busy machine, and the package has over forty tests).
+var chromium struct {
+	once sync.Once
+	b    *browser.Browser
+	err  error
 }
 
 // startServer serves dir under prefix ("/" or "/some/prefix/"); srv.URL
@@ -45,13 +67,35 @@ func startServer(t *testing.T, dir, prefix string) *browser.Server {
 	return browser.ServeT(t, dir, prefix)
 }
 
-// newBrowser starts headless Chromium with a fresh profile and a 1200×900
-// window; it is closed when the test ends. Its five minutes only catch a
-// hang: running every example of every lesson took over 90 s on a shared
-// machine with a load of 35.
+// newBrowser opens a tab in a browser context of its own (a fresh
+// profile: no storage, service worker, cache or compiled code shared with
+// any other test) on the package's Chromium, whose window is 1200×900; the
+// context and its tabs are disposed of when the test ends. Its five
+// minutes only catch a hang: running every example of every lesson took
+// over 90 s on a shared machine with a load of 35.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
-	return browser.LaunchT(t, 5*time.Minute, chromedp.WindowSize(1200, 900))
+	return newTab(t, 5*time.Minute)
+}
+
+// newTab is newBrowser with another limit, for a test that sets its own
+// window size with chromedp.EmulateViewport.
+func newTab(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	chromium.once.Do(func() {
+		chromium.b, chromium.err = browser.Launch(context.Background(), chromedp.WindowSize(1200, 900))
+	})
+	if chromium.err != nil {
+		t.Fatal(chromium.err)
+	}
+	tab, closeTab := chromedp.NewContext(chromium.b.Ctx, chromedp.WithNewBrowserContext())
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() { cancel(); closeTab() })
+	// The first action creates the browser context and the tab.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab in a new browser context: %v", err)
+	}
+	return ctx
 }
 
 // problems are console errors, uncaught exceptions and failed (not

@@ -61,8 +61,8 @@ const gap = `(() => { const t = [...window.__ticks, performance.now()]; let g = 
 // however little the page does. make bench-flood prints the precise
 // main-thread gap.
 func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
+	// Not parallel: it times the page itself (see harness_test.go).
 	const frozenMs = 10000.0
-	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
@@ -140,7 +140,7 @@ func TestExampleLayoutAtBothSizes(t *testing.T) {
 	for _, size := range axeSizes {
 		t.Run(size.name, func(t *testing.T) {
 			t.Parallel()
-			ctx := browser.LaunchT(t, 2*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
+			ctx := newTab(t, 2*time.Minute)
 			require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h)))
 			browser.ShotOnFailure(t, ctx)
 			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"backoff-and-jitter.html")))

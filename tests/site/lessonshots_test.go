@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/flakylab/flakylab/tests/browser"
 )
 
 // TestLessonScreenshots saves what a learner sees of a lesson at 1280×800
@@ -19,6 +17,7 @@ import (
 // writes DIR/lesson-SIZE-WHAT.png, for a person to compare before and after
 // a change to the page's layout.
 func TestLessonScreenshots(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("LESSON_SHOTS")
 	if dir == "" {
 		t.Skip("set LESSON_SHOTS=DIR to save screenshots of a lesson at both widths")
@@ -30,7 +29,7 @@ func TestLessonScreenshots(t *testing.T) {
 	srv := startServer(t, dist, "/")
 	for _, size := range axeSizes {
 		t.Run(size.name, func(t *testing.T) {
-			ctx := browser.LaunchT(t, 2*time.Minute, chromedp.WindowSize(int(size.w), int(size.h)))
+			ctx := newTab(t, 2*time.Minute)
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h)); err != nil {
 				t.Fatal(err)
 			}

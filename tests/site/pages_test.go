@@ -78,21 +78,37 @@ func shotName(url string) string {
 	return strings.TrimSuffix(name, ".html")
 }
 
-// TestEveryPageLoadsCleanly opens every page of dist/ and fails on a
-// console error, an uncaught exception, a failed request or an HTTP error.
-// With SITE_SHOTS=1 it saves a screenshot of every page, light and dark.
+// TestEveryPageLoadsCleanly serves dist/ under a sub-path (/some/prefix/,
+// as a host that keeps the course in a folder does), and opens every page
+// there: none may produce a console error, an uncaught exception, a failed
+// request or an HTTP error (the server answers only under the prefix, so a
+// first-party URL outside it fails), the index may link only under the
+// prefix, and every page stays where it was opened. With SITE_SHOTS=1 it
+// saves a screenshot of every page, light and dark.
 func TestEveryPageLoadsCleanly(t *testing.T) {
+	// Not parallel: it walks every page (see harness_test.go).
 	dist := mustDist(t)
-	srv := startServer(t, dist, "/")
+	const prefix = "/some/prefix/"
+	srv := startServer(t, dist, prefix)
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
 	shots := os.Getenv("SITE_SHOTS") != ""
+	load(t, ctx, srv.URL)
+	links := evalString(t, ctx, `[...document.querySelectorAll("a[href]")].map((a) => a.href).join("\n")`)
+	for _, l := range strings.Split(links, "\n") {
+		if !strings.HasPrefix(l, srv.URL) {
+			t.Errorf("the index links outside the sub-path: %s", l)
+		}
+	}
 	for _, page := range pages(t, dist) {
 		before := len(p.All())
 		load(t, ctx, srv.URL+page)
 		time.Sleep(150 * time.Millisecond) // late requests and errors
 		if got := p.All()[before:]; len(got) > 0 {
 			failWithShot(t, ctx, shotName(page), "%s:\n  %s", page, strings.Join(got, "\n  "))
+		}
+		if got := evalString(t, ctx, `location.pathname`); got != prefix+page {
+			t.Errorf("%s ended up at %s", page, got)
 		}
 		if shots {
 			screenshot(t, ctx, shotName(page))

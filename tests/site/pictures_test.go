@@ -12,6 +12,7 @@ import (
 // are decided by the Go runtime's widget API: a fresh bucket of 5 lets 5
 // requests at once through and refuses the sixth.
 func TestPicturesDrawAndBucketAsksGo(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

@@ -9,17 +9,16 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/flakylab/flakylab/tests/browser"
 )
 
 // TestPlaygroundControlsShareALine: on a phone (390×844) the playground's
 // Run, Stop, Format and Share sit on one line under the editor; Share used
 // to wrap onto a line of its own.
 func TestPlaygroundControlsShareALine(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
-	ctx := browser.LaunchT(t, 2*time.Minute, chromedp.WindowSize(390, 844))
+	ctx := newTab(t, 2*time.Minute)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)))
 	load(t, ctx, srv.URL+"playground.html")
 	tops := evalString(t, ctx, `["run", "stop", "format", "share"].map((id) => id + " " + Math.round(document.getElementById(id).getBoundingClientRect().top)).join(", ")`)

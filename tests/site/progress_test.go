@@ -60,12 +60,15 @@ func upload(t *testing.T, ctx context.Context, file string) string {
 // foreign file and a damaged one are refused with a message and change
 // nothing.
 func TestProgressExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
 	downloads := t.TempDir()
+	// The tab's own browser context (newBrowser), not the browser's default.
 	_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads,
+		BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 // inside the real lesson page with its Go runtime running. The index counts
 // the saved cards at once, also while the question bank is still loading.
 func TestQuickCheckInALesson(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)

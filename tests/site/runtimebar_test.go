@@ -53,6 +53,7 @@ func fileSize(t *testing.T, dir, name string) int64 {
 // without compression, the raw size is what moves and what the bar counts
 // to.
 func TestRuntimeBarCountsWhatMoves(t *testing.T) {
+	t.Parallel()
 	dist := mustDist(t)
 	raw := fileSize(t, dist, "flakylab.wasm")
 	br := fileSize(t, dist, "flakylab.wasm.br")

@@ -32,6 +32,7 @@ var shots = []struct{ name, page, sel string }{
 // under screenshots/, for a person to look at. It runs only with
 // SITE_SHOTS=1; a widget missing from the site is reported, not fatal.
 func TestScreenshots(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("SITE_SHOTS") == "" {
 		t.Skip("set SITE_SHOTS=1 to save screenshots of the widgets")
 	}
@@ -105,6 +106,7 @@ var pageShots = map[string]bool{
 // SITE_SHOTS=1 only. At 360 px it also fails on a page wider than the
 // window (horizontal overflow).
 func TestPageScreenshots(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("SITE_SHOTS") == "" {
 		t.Skip("set SITE_SHOTS=1 to save screenshots of every page")
 	}

@@ -72,6 +72,7 @@ func setSlider(t *testing.T, ctx context.Context, view, name string, value int) 
 // outage's view the series that leaves the chart is marked as clipped, not
 // drawn along the top; and at 390 px nothing in the figure is cut off.
 func TestStormChartTellsOneStory(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, mustDist(t), "/")
 	ctx := newBrowser(t)
 	p := watch(t, ctx)
@@ -182,6 +183,7 @@ func TestStormChartTellsOneStory(t *testing.T) {
 // TestStormPictureOpensOnTheStudy: the intro's picture has no settings and
 // opens on the study's result, exponential backoff against full jitter.
 func TestStormPictureOpensOnTheStudy(t *testing.T) {
+	t.Parallel()
 	srv := startServer(t, mustDist(t), "/")
 	ctx := newBrowser(t)
 	load(t, ctx, srv.URL+"intro.html")

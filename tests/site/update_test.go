@@ -52,6 +52,7 @@ func copyDir(t *testing.T, src string) string {
 // changed index page): the browser must install the new worker, drop the
 // old copy and show the new page, offline too.
 func TestNewBuildReplacesOfflineCopy(t *testing.T) {
+	t.Parallel()
 	dir := copyDir(t, mustDist(t))
 	srv := startServer(t, dir, "/")
 	ctx := newBrowser(t)
@@ -95,6 +96,7 @@ func TestNewBuildReplacesOfflineCopy(t *testing.T) {
 // once: that very load must show the new build, and the page must still
 // come from the copy when the server is gone.
 func TestNewBuildShowsOnTheNextLoad(t *testing.T) {
+	t.Parallel()
 	dir := copyDir(t, mustDist(t))
 	srv := startServer(t, dir, "/")
 	ctx := newBrowser(t)
