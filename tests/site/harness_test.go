@@ -47,7 +47,8 @@ func TestMain(m *testing.M) {
 // browser context, except two kinds that run alone, before the others:
 // those that time the page itself (a first run while the runtime loads, a
 // main thread that must stay free during an output flood or an endless
-// loop), so that another test's page cannot take the cores they time; and
+// loop, the bucket picture's requests against a bucket refilling in real
+// time), so that another test's page cannot take the cores they time; and
 // those that walk every page, starting a Go runtime on most, which keep
 // both cores busy alone and only slow down beside another test.
 
