@@ -24,6 +24,9 @@ func TestReservedNamesAreRefused(t *testing.T) {
 		{"variable in a snippet", "x := 1\nflakylab_at_ := x\n_ = flakylab_at_\n", 2, 1, "flakylab_at_"},
 		{"lowering prefix", "var _fl_v1 = 2\nfmt.Println(_fl_v1)\n", 1, 5, "_fl_v1"},
 		{"field", "type T struct{ flakylab_x int }\nfmt.Println(T{})\n", 1, 16, "flakylab_x"},
+		// The front end tells twin struct types apart with a tag key of its
+		// own; a learner's tag with that key made a third type one of them.
+		{"struct tag key", "type Cat struct{ name string }\ntype Fox struct {\n\tname string `json:\"n\" _fl_twin:\"Cat\"`\n}\nfmt.Println(Cat{}, Fox{})\n", 3, 14, "the struct tag key _fl_twin"},
 		{"label", "package main\n\nfunc main() {\nflakylab_l_:\n\tfor {\n\t\tbreak flakylab_l_\n\t}\n}\n", 4, 1, "flakylab_l_"},
 	}
 	for _, tc := range cases {
