@@ -99,3 +99,56 @@ func TestWarmUpProgramsRun(t *testing.T) {
 	}
 	assert.Empty(t, p.All())
 }
+
+// slowWarmUp keeps the worker busy for a second or more, longer than the
+// format timeout TestFormatWaitsForTheWarmUpRun gives.
+const slowWarmUp = `package main
+
+import "fmt"
+
+func main() {
+	n := 0
+	for i := 0; i < 20_000_000; i++ {
+		n += i % 7
+	}
+	fmt.Println(n)
+}
+`
+
+// TestFormatWaitsForTheWarmUpRun: Format pressed while the page's worker
+// runs its warm-up program waits for that program, and its timeout counts
+// from there. It used to count from the press: on a loaded machine a warm-up
+// run longer than the timeout made Format fail ("format did not answer")
+// and killed a healthy worker.
+func TestFormatWaitsForTheWarmUpRun(t *testing.T) {
+	ctx, p := tab(t)
+	openPlayground(t, ctx)
+	type figures struct {
+		Source, Error string
+		WarmingUp     bool
+		ElapsedMs     float64
+	}
+	got := eval[figures](t, ctx, `(async () => {
+		const rt = new playground.runtime.constructor({warmUp: `+js(slowWarmUp)+`, timeoutMs: 300});
+		try {
+			await rt.ready; // the warm-up run has just started
+			const warmingUp = rt.stats().lastWarmUpMs === null;
+			const start = performance.now();
+			let source = "", error = "";
+			try {
+				({ source } = await rt.format("package main\nfunc main( ) {  }\n"));
+			} catch (err) {
+				error = err.code + ": " + err.message;
+			}
+			return {Source: source, Error: error, WarmingUp: warmingUp,
+				ElapsedMs: performance.now() - start};
+		} finally {
+			rt.close();
+		}
+	})()`)
+	require.True(t, got.WarmingUp, "the warm-up run was over before Format was pressed")
+	require.Empty(t, got.Error, "format during the warm-up run")
+	assert.Equal(t, "package main\n\nfunc main() {}\n", got.Source)
+	assert.Greater(t, got.ElapsedMs, 300.0, "the format did not wait for the warm-up run: this test proves nothing")
+	assert.Empty(t, p.All())
+}

@@ -353,7 +353,11 @@ export class Runtime {
     // The active worker is free unless a program runs; then use the tool
     // worker rather than wait behind a program that may never end.
     const slot = this.#current ? await this.#toolSlot() : await this.#readySlot(false);
-    return this.#call(slot, "format", { source }, checkTimeout(timeoutMs));
+    // A warm-up run in progress holds the worker until it ends (the Go side
+    // answers between runs): the format's time starts after it, or a slow
+    // warm-up on a loaded machine would time the format out and kill a
+    // healthy worker. The warm-up has a watchdog of its own.
+    return this.#call(slot, "format", { source }, checkTimeout(timeoutMs), slot.warmingUp?.done);
   }
 
   // core calls flakylab.core[method](...args) in the tool worker, which
@@ -373,17 +377,26 @@ export class Runtime {
     for (const slot of [this.#active, this.#standby, this.#tool]) slot?.kill("stopped", "the runtime was closed");
   }
 
-  async #call(slot, type, payload, timeoutMs) {
+  // #call sends a request to slot and waits for its answer for timeoutMs,
+  // counted from when the promise after (work the worker finishes first)
+  // settles, or from now.
+  async #call(slot, type, payload, timeoutMs, after = undefined) {
     let timer = 0;
+    let settled = false;
     const watchdog = new Promise((_, reject) => {
-      timer = setTimeout(() => {
-        const message = `${type} did not answer within ${seconds(timeoutMs)}`;
-        // Rejected first, so that the race settles with the timeout and
-        // not with the worker's death that the kill causes.
-        reject(new BridgeError({ code: "timeout", message }));
-        slot.kill("timeout", message);
-        this.#replace(slot);
-      }, timeoutMs);
+      const arm = () => {
+        if (settled) return;
+        timer = setTimeout(() => {
+          const message = `${type} did not answer within ${seconds(timeoutMs)}`;
+          // Rejected first, so that the race settles with the timeout and
+          // not with the worker's death that the kill causes.
+          reject(new BridgeError({ code: "timeout", message }));
+          slot.kill("timeout", message);
+          this.#replace(slot);
+        }, timeoutMs);
+      };
+      if (after) after.then(arm, arm);
+      else arm();
     });
     try {
       return await Promise.race([slot.request(type, payload), watchdog]);
@@ -392,6 +405,7 @@ export class Runtime {
       this.#retireIfNeeded(slot, err);
       throw err;
     } finally {
+      settled = true;
       clearTimeout(timer);
     }
   }
