@@ -114,7 +114,9 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 			changed = true
 		case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.unnamedStructTwins():
 			l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
-		case v.C == 'T' && l.typeOf(operands[v.Arg]) != nil && l.mentionsOwnType(unaliasDeep(l.typeOf(operands[v.Arg]))):
+		case v.C == 'v' && strings.Contains(v.Flags, "#") && !types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && mentionsIterSeq(typeOrNil(l.typeOf(operands[v.Arg]))):
+			l.unsupported(operands[v.Arg].Pos(), "%#v of an iter.Seq or iter.Seq2 value is not supported by the playground (it would name the func type); print it with %v or %T")
+		case v.C == 'T' && l.typeOf(operands[v.Arg]) != nil && l.namesStatically(l.typeOf(operands[v.Arg])):
 			format[v.At] = 's'
 			withW[v.At] = 's'
 			changed = true
@@ -210,7 +212,7 @@ func (l *lowerer) adjustOperand(op ast.Expr, t types.Type, c byte) ast.Expr {
 		// methods, so an interface with methods never holds one; and
 		// the interpreter passes a nil one on as a broken value.)
 		return &ast.CallExpr{Fun: ast.NewIdent(l.unboxPrint()), Args: []ast.Expr{op}}
-	case c == 'T' && l.mentionsOwnType(unaliasDeep(t)):
+	case c == 'T' && l.namesStatically(t):
 		return l.typeName(op, t)
 	case l.printableElements(t, c) != "":
 		return &ast.CallExpr{Fun: ast.NewIdent(l.printableElements(t, c)), Lparen: op.Pos(), Args: []ast.Expr{op}, Rparen: op.End()}
@@ -371,6 +373,14 @@ func (l *lowerer) mentionsOwnType(t types.Type) bool {
 		}
 		return p.Path()
 	}), "\x00")
+}
+
+// namesStatically reports whether the %T of an operand of type t is
+// written by the front end: a type that mentions one of the program's
+// own, or a sequence type, which the interpreter holds as its func type
+// (refuse_iterseq.go).
+func (l *lowerer) namesStatically(t types.Type) bool {
+	return l.mentionsOwnType(unaliasDeep(t)) || !types.IsInterface(t) && mentionsIterSeq(t)
 }
 
 // ownTypes lists the program's package-level, non-generic, non-interface
@@ -534,7 +544,7 @@ func (l *lowerer) hasMethodOf(names ...string) bool {
 // Go names them (main.List[int]), and aliases replaced by what they
 // stand for, as Go's runtime names types.
 func (l *lowerer) typeString(t types.Type, qualify types.Qualifier) string {
-	s := types.TypeString(unaliasDeep(t), qualify)
+	s := runtimeTypeArgs(types.TypeString(unaliasDeep(t), qualify))
 	if len(l.instances) == 0 {
 		return s
 	}
@@ -549,7 +559,7 @@ func (l *lowerer) typeString(t types.Type, qualify types.Qualifier) string {
 		})
 		l.instanceRx = regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\b`)
 	}
-	return l.instanceRx.ReplaceAllStringFunc(s, func(name string) string { return l.instances[name] })
+	return runtimeTypeArgs(l.instanceRx.ReplaceAllStringFunc(s, func(name string) string { return l.instances[name] }))
 }
 
 // plainOperand converts an operand of the program's own named basic type
@@ -569,4 +579,46 @@ func (l *lowerer) plainOperand(op ast.Expr, t types.Type) ast.Expr {
 		return nil
 	}
 	return &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{op}}
+}
+
+// runtimeTypeArgs writes the type argument lists of a go/types type
+// string as Go's run time names types: iter.Seq2[string,int], where
+// go/types writes iter.Seq2[string, int] (the lists of a func's
+// parameters keep their spaces in both).
+func runtimeTypeArgs(s string) string {
+	if !strings.Contains(s, "[") {
+		return s
+	}
+	var b strings.Builder
+	var stack []bool // per open bracket: is it a type argument list
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '[':
+			j := i
+			for j > 0 && (isIdentByte(s[j-1])) {
+				j--
+			}
+			word := s[j:i]
+			stack = append(stack, word != "" && word != "map")
+		case '(', '{':
+			stack = append(stack, false)
+		case ']', ')', '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if len(stack) > 0 && stack[len(stack)-1] && i+1 < len(s) && s[i+1] == ' ' {
+				b.WriteByte(',')
+				i++
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

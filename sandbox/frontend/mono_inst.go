@@ -147,7 +147,7 @@ func (m *monomorphizer) instance(obj types.Object, args []types.Type) *instance 
 	in := &instance{
 		name: name,
 		obj:  obj, args: args,
-		show: obj.Name() + "[" + strings.Join(show, ",") + "]",
+		show: runtimeTypeArgs(obj.Name() + "[" + strings.Join(show, ",") + "]"),
 		bind: map[*types.TypeParam]types.Type{},
 	}
 	var tparams *types.TypeParamList

@@ -52,6 +52,7 @@ import (
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
+	l.refuseIterSeqIdentity()
 	l.refuseMethodTwins() // before refuseCompositeTwins, which sees its tags
 	l.refuseCompositeTwins()
 	l.refuseFallthroughFromDefault()
