@@ -3,24 +3,22 @@ package frontend
 import (
 	"go/ast"
 	"go/types"
-	"sort"
 	"strings"
 )
 
 // The interpreter holds the values of iter.Seq and iter.Seq2 (and of
 // types built of them, []iter.Seq[int]) as plain func types: the front
 // end names them statically for %T where the operand's type is known
-// (fmtverbs.go), but where the type is lost, in an interface or behind a
-// type parameter, they would pass for func(func(int) bool): %T would
-// print that, a type switch would take its case and an assertion to it
-// would succeed, where Go keeps the names apart.
+// (fmtverbs.go), but where the type is lost, in an interface, they would
+// pass for func(func(int) bool): %T would print that, a type switch would
+// take its case and an assertion to it would succeed, where Go keeps the
+// names apart. (Behind a type parameter they
+// keep their names: the program's generics are written out per instance.)
 //
 // refuseIterSeqIdentity refuses, at the value, a sequence that goes into
 // an interface other than as an argument of a package's function
 // (fmt.Println(seq) prints an address, as Go does, and the %T of fmt's
-// functions is named statically), and, at the call, an instantiation of
-// the program's generic function or type with a sequence type among its
-// type arguments.
+// functions is named statically).
 func (l *lowerer) refuseIterSeqIdentity() {
 	if !l.importsIter() {
 		return
@@ -43,24 +41,6 @@ func (l *lowerer) refuseIterSeqIdentity() {
 				" in an interface is not supported by the playground (it would pass for its func type there); keep it in a variable of its own type")
 		}
 	})
-	var ids []*ast.Ident
-	for id, inst := range l.info.Instances {
-		obj := l.info.Uses[id]
-		if obj == nil || obj.Pkg() != l.pkg {
-			continue
-		}
-		for i := 0; i < inst.TypeArgs.Len(); i++ {
-			if mentionsIterSeq(inst.TypeArgs.At(i)) {
-				ids = append(ids, id)
-				break
-			}
-		}
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
-	for _, id := range ids {
-		l.unsupported(id.Pos(), "an iter.Seq or iter.Seq2 type as a type argument of "+id.Name+
-			" is not supported by the playground (inside, its values would pass for their func type)")
-	}
 }
 
 // importsIter reports whether the program can name a sequence type: it
