@@ -47,8 +47,7 @@ func sample(cases []corpus.Case, n int) []corpus.Case {
 // may take two minutes: the limit only catches a hang (a busy shared
 // machine once took more than 10 s for one).
 func TestCorpusSampleInThePage(t *testing.T) {
-	ctx, _ := tab(t)
-	openPlayground(t, ctx)
+	ctx, _ := keptPlayground(t)
 	run := func(src string) corpusResult {
 		return eval[corpusResult](t, ctx, fmt.Sprintf(`playground.runtime.run(%s, {timeoutMs: 120000})`, js(src)))
 	}

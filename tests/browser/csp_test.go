@@ -42,8 +42,9 @@ const runFirstExample = `(async () => {
   if (document.getElementById("run") && document.getElementById("stop")) {
     if (!await wait(() => ["ready", "error"].includes(document.body.dataset.state), 60000)) return "the playground never got ready";
     document.getElementById("run").click();
-    return await wait(() => !document.getElementById("stop").disabled, 2000) &&
-      await wait(() => document.getElementById("stop").disabled, 60000) ? "ran" : "the playground's run did not end";
+    // Not Stop's enabling and disabling: a quick run may do both between two looks.
+    return await wait(() => document.body.dataset.state === "ready" &&
+      document.getElementById("status").textContent.includes("Finished"), 60000) ? "ran" : "the playground's run did not end";
   }
   const example = document.querySelector("section.example[data-example]");
   if (!example) return "";

@@ -12,8 +12,7 @@ import (
 // A deadlocked program ends as Go ends it, at once, not at the watchdog's
 // limit as a program that runs too long; the runtime stays usable.
 func TestDeadlockEndsAsGoEndsIt(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 
 	cases := []struct{ name, src, stdout string }{
 		{"unbuffered send in main", `package main
@@ -56,14 +55,14 @@ func main() {
 			// The watchdog's limit is far beyond the detection's few tenths
 			// of a second: only a deadlock found by the runtime ends the run
 			// with Go's message.
-			r := runJS(t, ctx, c.src, 20000)
+			r := runJS(t, ctx, c.src, runMs)
 			require.NotNil(t, r.Error, "want the deadlock; got stdout %q", r.Stdout)
 			assert.Equal(t, "runtime", r.Error.Kind, "error %+v", *r.Error)
 			assert.Equal(t, "fatal error: all goroutines are asleep - deadlock!", r.Error.Message)
 			assert.Equal(t, 2, r.ExitCode)
 			assert.Equal(t, c.stdout, r.Stdout)
 
-			after := runJS(t, ctx, hello, 5000)
+			after := runJS(t, ctx, hello, runMs)
 			require.Nil(t, after.Error, "the next run after %s must work", c.name)
 			assert.Equal(t, "hello from flakylab\nsecond line\n", after.Stdout)
 		})

@@ -73,7 +73,7 @@ func waitParsed(t *testing.T, ctx context.Context) {
 		if (!lang) throw new Error("no syntax tree in the editor's state (has @codemirror/language changed how it keeps it?)");
 		return lang.tree.length >= state.doc.length;
 	})()`
-	require.NoError(t, browser.WaitFor(ctx, parsed, 10*time.Second), "the editor's syntax tree never covered its text")
+	require.NoError(t, browser.WaitFor(ctx, parsed, 30*time.Second), "the editor's syntax tree never covered its text")
 }
 
 // replaceProgram empties the editor (Ctrl+A, Backspace) and types text in
@@ -149,7 +149,7 @@ func TestPlaygroundEditorBehavesLikeTheLessons(t *testing.T) {
 	// Ctrl+Enter runs and leaves the focus in the editor.
 	keys(t, ctx, "Ctrl+Enter", chromedp.KeyEvent(kb.Enter, ctrl))
 	waitOutput(t, ctx, "typed in the playground")
-	waitState(t, ctx, "ready", 10*time.Second)
+	waitState(t, ctx, "ready", runWait)
 	assert.True(t, eval[bool](t, ctx, `document.activeElement === document.querySelector("#source .cm-content")`), "Ctrl+Enter moved the focus out of the editor")
 
 	// Esc leaves the editor for Run: the keyboard is never trapped.
@@ -157,9 +157,12 @@ func TestPlaygroundEditorBehavesLikeTheLessons(t *testing.T) {
 	assert.Equal(t, "run", eval[string](t, ctx, `document.activeElement.id`), "after Esc the focus is on #run")
 
 	// What was typed is kept, and a reload does not run it.
-	time.Sleep(400 * time.Millisecond) // the save waits 250 ms after the last edit
+	// The save comes 250 ms after the last edit, or later on a busy
+	// machine: reload once it is there.
+	require.NoError(t, browser.WaitFor(ctx, `JSON.parse(localStorage.getItem("flakylab:playground") ?? "{}").source === `+js(want), runWait),
+		"the typed program was never saved")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
-	waitState(t, ctx, "ready", 30*time.Second)
+	waitState(t, ctx, "ready", readyWait)
 	assert.Equal(t, want, source(t, ctx), "the typed program after a reload")
 	assert.Empty(t, text(t, ctx, "stdout"), "the kept program ran without Run")
 	assert.Empty(t, p.All(), "console errors, exceptions or failed requests")
@@ -183,7 +186,7 @@ func TestPlaygroundShareRoundTrips(t *testing.T) {
 	other, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	require.NoError(t, chromedp.Do(other, chromedp.Navigate(link)))
-	waitState(t, other, "ready", 30*time.Second)
+	waitState(t, other, "ready", readyWait)
 	assert.Equal(t, program, source(t, other), "the shared link's program (link %s)", link)
 	assert.Contains(t, text(t, other, "opened"), "Nothing has run")
 	time.Sleep(300 * time.Millisecond)

@@ -14,8 +14,7 @@ import (
 // first run, with no warm-up run before it, and the standby worker starts
 // only once it has finished, so nothing competes with it for the CPU.
 func TestRunPressedWhileLoadingGoesFirst(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 
 	type figures struct {
 		During  map[string]any `json:"during"`
@@ -55,8 +54,7 @@ func TestRunPressedWhileLoadingGoesFirst(t *testing.T) {
 // second one spins, so that stopping it (or another example's Run) finds a
 // worker ready instead of a cold start.
 func TestStandbyStartsDuringLaterRuns(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 	got := eval[map[string]any](t, ctx, `(async () => {
 		const rt = new playground.runtime.constructor();
 		const sleep = (ms) => new Promise((f) => setTimeout(f, ms));

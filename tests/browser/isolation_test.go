@@ -35,7 +35,7 @@ const hostJS = `(async () => {
       const h = await this.rt.run(hostile, { ...opts, onStdout: record, onStderr: record });
       done = true;
       const mid = this.rt.stats();
-      const i = await this.rt.run(innocent, { timeoutMs: 20000 });
+      const i = await this.rt.run(innocent, { timeoutMs: 60000 });
       // Output of timers or goroutines the hostile run left would have
       // arrived by now.
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -98,7 +98,7 @@ func TestHostileRunsCannotSpoilTheNextInThePage(t *testing.T) {
 	ctx, p := tab(t)
 	openHost(t, ctx)
 	innocent := hostile.Innocent()
-	fresh := eval[hostResult](t, ctx, fmt.Sprintf(`host.rt.run(%s, {timeoutMs: 20000})`, js(innocent)))
+	fresh := eval[hostResult](t, ctx, fmt.Sprintf(`host.rt.run(%s, {timeoutMs: %d})`, js(innocent), runMs))
 	require.Nil(t, fresh.Error, "the innocent program on a fresh worker: %+v\n%s", fresh.Error, fresh.Stderr)
 	require.NotNil(t, fresh.Clean)
 	require.True(t, *fresh.Clean, "the innocent program ends cleanly: %s", fresh.Leftover)
@@ -106,7 +106,9 @@ func TestHostileRunsCannotSpoilTheNextInThePage(t *testing.T) {
 
 	for _, c := range hostile.Cases() {
 		t.Run(c.Name, func(t *testing.T) {
-			opts := map[string]any{"timeoutMs": 10000, "maxOutput": 64 << 10, "realTime": c.RealTime}
+			// The limit ends only the programs that never end (a busy
+			// machine may take many seconds over the others).
+			opts := map[string]any{"timeoutMs": runMs, "maxOutput": 64 << 10, "realTime": c.RealTime}
 			stopped := c.Endless || c.Busy
 			if stopped {
 				opts["timeoutMs"] = 2500

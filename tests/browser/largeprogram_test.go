@@ -27,8 +27,7 @@ func TestLargeProgramWithDefersInThePage(t *testing.T) {
 		}
 	}
 	require.NotNil(t, c, "corpus program %s", name)
-	ctx, _ := tab(t)
-	openPlayground(t, ctx)
+	ctx, _ := keptPlayground(t)
 	r := eval[corpusResult](t, ctx, fmt.Sprintf(`playground.runtime.run(%s, {timeoutMs: 120000})`, js(string(c.Source))))
 	require.Nil(t, r.Error, "%s: %+v\nstderr:\n%s", c.Name, r.Error, r.Stderr)
 	assert.Equal(t, c.Stdout, r.Stdout, "%s: want (go run) vs got (page)", c.Name)

@@ -34,8 +34,7 @@ func main() {
 // on the page's main thread), every byte arrives, and stdout and stderr keep
 // their order.
 func TestOutputFloodArrivesBatchedInOrder(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 
 	type outcome struct {
 		Events   []string `json:"events"` // "o" or "e" per chunk, in arrival order

@@ -58,7 +58,7 @@ func TestRunShowsOutput(t *testing.T) {
 	setSource(t, ctx, hello)
 	click(t, ctx, "run")
 	waitOutput(t, ctx, "second line")
-	waitState(t, ctx, "ready", 10*time.Second)
+	waitState(t, ctx, "ready", runWait)
 
 	assert.Equal(t, "hello from flakylab\nsecond line\n", text(t, ctx, "stdout"))
 	assert.Empty(t, text(t, ctx, "stderr"))
@@ -69,7 +69,7 @@ func TestRunShowsOutput(t *testing.T) {
 func TestWorksUnderSubPath(t *testing.T) {
 	ctx, p := tab(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(shared.server.URL+browser.SubPath+"playground.html")))
-	waitState(t, ctx, "ready", 30*time.Second)
+	waitState(t, ctx, "ready", readyWait)
 
 	setSource(t, ctx, hello)
 	click(t, ctx, "run")
@@ -83,7 +83,7 @@ func TestBucketExampleRuns(t *testing.T) {
 
 	// The page opens on the syllabus bucket example: capacity 3, 1 token/s.
 	click(t, ctx, "run")
-	waitState(t, ctx, "ready", 10*time.Second)
+	waitState(t, ctx, "ready", runWait)
 	out := text(t, ctx, "stdout")
 	assert.Contains(t, out, "request 3: allowed", "stderr: %s", text(t, ctx, "stderr"))
 	assert.Contains(t, out, "request 4: 429")
@@ -94,15 +94,24 @@ func TestStopEndlessLoopKeepsPageResponsive(t *testing.T) {
 	ctx, p := tab(t)
 	openPlayground(t, ctx)
 
+	// The page's runs get the runtime's default limit (5 s), which a busy
+	// machine can reach before the test presses Stop: here they get ten
+	// minutes, so that only Stop can end the loop.
+	eval[bool](t, ctx, `(() => {
+		const rt = playground.runtime, run = rt.run.bind(rt);
+		rt.run = (source, opts) => run(source, {...opts, timeoutMs: 600000});
+		return true;
+	})()`)
 	setSource(t, ctx, spin)
 	click(t, ctx, "run")
-	waitState(t, ctx, "running", 5*time.Second)
+	waitState(t, ctx, "running", runWait)
 	waitOutput(t, ctx, "spinning")
 	time.Sleep(300 * time.Millisecond) // the worker is now deep in the loop
 
 	// The page's own thread is free: it paints, runs script and takes
-	// clicks while the worker spins.
-	quick, cancel := context.WithTimeout(ctx, 2*time.Second)
+	// clicks while the worker spins. (The loop never ends by itself: a
+	// thread it held would never answer, so the limit is generous.)
+	quick, cancel := context.WithTimeout(ctx, runWait)
 	defer cancel()
 	frame, err := chromedp.Run(quick, chromedp.Evaluate[bool](
 		`new Promise(r => requestAnimationFrame(() => r(true)))`, chromedp.EvalAwaitPromise))
@@ -112,9 +121,10 @@ func TestStopEndlessLoopKeepsPageResponsive(t *testing.T) {
 	assert.Equal(t, "stdout", eval[string](t, ctx, `document.activeElement.id`), "a click focuses the output pane")
 	assert.Equal(t, "running", eval[string](t, ctx, `document.body.dataset.state`))
 
+	// Stop ends it, and the status and stderr say so.
 	start := time.Now()
 	click(t, ctx, "stop")
-	waitState(t, ctx, "ready", 2*time.Second)
+	waitState(t, ctx, "ready", runWait)
 	t.Logf("ready again %v after Stop", time.Since(start).Round(time.Millisecond))
 	assert.Contains(t, text(t, ctx, "status"), "Stopped")
 	assert.Contains(t, text(t, ctx, "stderr"), "Stopped after")
@@ -124,14 +134,13 @@ func TestStopEndlessLoopKeepsPageResponsive(t *testing.T) {
 	setSource(t, ctx, hello)
 	click(t, ctx, "run")
 	waitOutput(t, ctx, "second line")
-	waitState(t, ctx, "ready", 10*time.Second)
+	waitState(t, ctx, "ready", runWait)
 	assert.Contains(t, text(t, ctx, "status"), "Finished")
 	assert.Empty(t, p.All())
 }
 
 func TestWatchdogEndsRunaways(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 
 	cases := []struct {
 		name, src string
@@ -178,7 +187,7 @@ func main() {
 			assert.NotEmpty(t, r.Error.Message)
 			t.Logf("%s: %s after %v: %s", c.name, r.Error.Kind, time.Since(start).Round(time.Millisecond), firstLine(r.Error.Message))
 
-			after := runJS(t, ctx, hello, 5000)
+			after := runJS(t, ctx, hello, runMs)
 			require.Nil(t, after.Error, "the next run after %s must work", c.name)
 			assert.Equal(t, "hello from flakylab\nsecond line\n", after.Stdout)
 		})
@@ -192,7 +201,7 @@ func TestFormat(t *testing.T) {
 
 	setSource(t, ctx, "package main\nimport \"fmt\"\nfunc main() {\nfmt.Println(\"x\")\n}\n")
 	click(t, ctx, "format")
-	waitState(t, ctx, "ready", 5*time.Second)
+	waitState(t, ctx, "ready", runWait)
 	require.NoError(t, waitTrue(ctx, `document.getElementById("status").textContent.startsWith("Formatted")`))
 	assert.Contains(t, source(t, ctx), "\tfmt.Println(\"x\")")
 }
@@ -207,7 +216,7 @@ func waitOutput(t *testing.T, ctx context.Context, want string) {
 }
 
 func waitTrue(ctx context.Context, expr string) error {
-	return browser.WaitFor(ctx, expr, 10*time.Second)
+	return browser.WaitFor(ctx, expr, runWait)
 }
 
 func firstLine(s string) string {
@@ -222,8 +231,7 @@ func firstLine(s string) string {
 // (Chromium reports such a request's initiator as "script"; a preload's as
 // "other" or "link").
 func TestPlaygroundPreloadsItsChunks(t *testing.T) {
-	ctx, _ := tab(t)
-	openPlayground(t, ctx)
+	ctx, _ := keptPlayground(t)
 	type entry struct {
 		Name      string `json:"name"`
 		Initiator string `json:"initiator"`

@@ -46,6 +46,18 @@ func TestMain(m *testing.M) {
 // saves a screenshot to screenshots/.
 func tab(t *testing.T) (context.Context, *browser.Problems) {
 	t.Helper()
+	ctx, cancel, p := newTab(t)
+	t.Cleanup(cancel)
+	browser.ShotOnFailure(t, ctx)
+	return ctx, p
+}
+
+// newTab opens a tab on the shared browser, starting it first if need be,
+// and watches it for console errors and asserts, uncaught exceptions, the
+// browser's log errors, failed requests (cancelled ones too) and HTTP
+// errors.
+func newTab(t *testing.T) (context.Context, context.CancelFunc, *browser.Problems) {
+	t.Helper()
 	shared.once.Do(func() {
 		dist, err := browser.FindDist()
 		if err != nil {
@@ -65,22 +77,77 @@ func tab(t *testing.T) (context.Context, *browser.Problems) {
 		shared.browser, shared.err = browser.Launch(context.Background())
 	})
 	require.NoError(t, shared.err)
-
 	ctx, cancel := chromedp.NewContext(shared.browser.Ctx)
-	t.Cleanup(cancel)
-	// Console errors and asserts, uncaught exceptions, the browser's log
-	// errors, failed requests (cancelled ones too) and HTTP errors.
 	p := browser.WatchT(t, ctx, browser.Requests|browser.CanceledRequests|browser.BrowserLog)
-	browser.ShotOnFailure(t, ctx)
-	return ctx, p
+	return ctx, cancel, p
+}
+
+// problems are a tab's problems as a test sees them: all of them on a tab
+// of its own, those since the test began on the kept playground.
+type problems interface{ All() []string }
+
+// since is the part of a tab's problems that came after the first from.
+type since struct {
+	p    *browser.Problems
+	from int
+}
+
+func (s since) All() []string { return s.p.All()[s.from:] }
+
+// kept is the playground tab that the tests which only run programs
+// through its Runtime (playground.runtime, or one they make with its
+// constructor) share: each page load boots a Go runtime (seconds of CPU,
+// then its warm-up runs), and these tests do not depend on what ran
+// before them in the page, as a learner's runs do not (the hostile
+// programs' test proves that of the runtime). The tests that drive the
+// page itself (its buttons, its editor, its first load) open their own.
+var kept struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	p      *browser.Problems
+}
+
+// keptPlayground returns the kept playground tab, ready, opening it if no
+// test has yet, and the tab's problems from now on. A test that fails
+// closes it, so that the next one starts on a fresh page.
+func keptPlayground(t *testing.T) (context.Context, problems) {
+	t.Helper()
+	t.Cleanup(func() {
+		if t.Failed() && kept.cancel != nil {
+			kept.cancel()
+			kept.ctx, kept.cancel, kept.p = nil, nil, nil
+		}
+	})
+	if kept.ctx == nil {
+		kept.ctx, kept.cancel, kept.p = newTab(t)
+		openPlayground(t, kept.ctx)
+	}
+	browser.ShotOnFailure(t, kept.ctx)
+	return kept.ctx, since{kept.p, len(kept.p.All())}
 }
 
 // openPlayground loads the playground and waits until the runtime is ready.
 func openPlayground(t *testing.T, ctx context.Context) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(shared.server.URL+"playground.html")))
-	waitState(t, ctx, "ready", 30*time.Second)
+	waitState(t, ctx, "ready", readyWait)
 }
+
+// The limits of the waits below only end a test that hangs: each is many
+// times what its wait takes on a quiet machine, for a busy shared one
+// (make test runs suites side by side on two cores); no test asserts on
+// how long one took.
+const (
+	// readyWait: a page's Go runtime starting (the download, the
+	// compile of the wasm, the first worker's start).
+	readyWait = 90 * time.Second
+	// runWait: a short program run and shown, a click answered, a
+	// program formatted; a first run on a fresh worker included.
+	runWait = 60 * time.Second
+	// runMs is runWait as a run's own watchdog limit (timeoutMs), for
+	// runs that are expected to end by themselves.
+	runMs = 60000
+)
 
 // waitState waits for document.body.dataset.state; "error" (the runtime
 // could not start) ends the wait at once.
@@ -129,7 +196,7 @@ func text(t *testing.T, ctx context.Context, id string) string {
 
 func click(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, runWait)
 	defer cancel()
 	require.NoError(t, chromedp.Do(cctx, chromedp.Click(chromedp.ID(id))), "clicking #%s", id)
 }

@@ -37,8 +37,7 @@ const pageExampleOutput = "tick 1\ntick 2\ntick 3\ndone\n"
 // program again. Another program waits for the warm-up run as before. The
 // next run of the example is a run of its own.
 func TestRunOfThePageExampleTakesOverItsWarmUp(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 	other := strings.Replace(pageExample, `"done"`, `"other"`, 1)
 	for _, tc := range []struct {
 		name, source, want string
@@ -81,8 +80,7 @@ func TestRunOfThePageExampleTakesOverItsWarmUp(t *testing.T) {
 // the engine refuses warms up nothing but the parser, and nobody sees it
 // fail, since a warm-up's result is discarded.
 func TestWarmUpProgramsRun(t *testing.T) {
-	ctx, p := tab(t)
-	openPlayground(t, ctx)
+	ctx, p := keptPlayground(t)
 	got := eval[[]string](t, ctx, `(async () => {
 		const { WARM_UPS } = await import("./js/runtime.js");
 		const out = [];
