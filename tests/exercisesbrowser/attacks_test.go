@@ -95,10 +95,11 @@ func TestAttacksInThePage(t *testing.T) {
 func TestDeepRecursionInThePage(t *testing.T) {
 	dir := mustDist(t)
 	base := startServer(t, dir)
-	ctx := newBrowser(t, 4*time.Minute)
+	ctx := newBrowser(t, 10*time.Minute)
 	jitter, err := exercises.Get("full-jitter")
 	require.NoError(t, err)
 	open(t, ctx, base, jitter.Slug)
+	patientRuns(t, ctx)
 	r := submit(t, ctx, jitter.Slug, jitter.Alternatives["recursive.go"])
 	assert.Equal(t, "pass", r.Status, "the recursive solution passes in the page: %+v", r)
 
