@@ -189,14 +189,18 @@ func TestNarrowScreen(t *testing.T) {
 	shoot(t, ctx, "final-quiz-360px")
 }
 
+// waitFor polls expr until it is true. Its limit only ends a test that
+// hangs: what it waits for takes milliseconds on a quiet machine, but make
+// test runs the browser suites side by side on two cores.
 func waitFor(ctx context.Context, expr string) error {
-	deadline := time.Now().Add(5 * time.Second)
+	const limit = time.Minute
+	deadline := time.Now().Add(limit)
 	for {
 		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr)); err == nil && ok {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("waited 5s for %s", expr)
+			return fmt.Errorf("waited %v for %s", limit, expr)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
