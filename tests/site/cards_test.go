@@ -189,7 +189,7 @@ func TestReviewCardsAnswerable(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("4")); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+quote(id), 5*time.Second); err != nil {
+		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+quote(id), stepWait); err != nil {
 			failWithShot(t, ctx, "cards", "rating card %s did not move on: %v", id, err)
 		}
 	}

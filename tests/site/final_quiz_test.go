@@ -114,7 +114,7 @@ func TestFinalQuizGradedByGo(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("3")); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+jsString(id), 5*time.Second); err != nil {
+		if err := waitFor(ctx, `(document.querySelector("[data-review] [data-card]")?.dataset.card ?? "") !== `+jsString(id), stepWait); err != nil {
 			failWithShot(t, ctx, "final-review", "rating card %s Good did not move on: %v", id, err)
 		}
 	}
@@ -166,7 +166,7 @@ func answerFinal(t *testing.T, ctx context.Context, url string) (steps []finalSt
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		failWithShot(t, ctx, "final-quiz", "opening final.html: %v", err)
 	}
-	if err := waitFor(ctx, `document.querySelectorAll('[data-quiz="final"] .quiz-question').length > 0`, 15*time.Second); err != nil {
+	if err := waitFor(ctx, `document.querySelectorAll('[data-quiz="final"] .quiz-question').length > 0`, stepWait); err != nil {
 		failWithShot(t, ctx, "final-quiz", "the final quiz did not render: %v", err)
 	}
 	// The page starts the runtime like a lesson does, and shows its status.

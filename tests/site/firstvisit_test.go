@@ -264,7 +264,7 @@ func TestQuizBankWaitsForTheRuntime(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+lesson)); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitFor(ctx, `document.querySelector("[data-quiz]") !== null`, 30*time.Second); err != nil {
+		if err := waitFor(ctx, `document.querySelector("[data-quiz]") !== null`, stepWait); err != nil {
 			t.Fatal(err)
 		}
 		evalBool(t, ctx, `(document.querySelector("[data-quiz]").scrollIntoView(), true)`)

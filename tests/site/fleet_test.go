@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/flakylab/flakylab/wasm/widgets"
 )
@@ -37,7 +36,7 @@ func TestFleetPictureAsksGo(t *testing.T) {
 		return fmt.Sprintf("%d requests reached the provider", run.Own.Allowed), fmt.Sprintf("%d requests reached the provider", run.Shared.Allowed)
 	}
 
-	if err := waitFor(ctx, root+`.dataset.drawn === "1"`, 10*time.Second); err != nil {
+	if err := waitFor(ctx, root+`.dataset.drawn === "1"`, stepWait); err != nil {
 		failWithShot(t, ctx, "fleet", "the replicas picture was not drawn: %v", err)
 	}
 	own, shared := want(widgets.DefaultFleet.Replicas)
@@ -55,7 +54,7 @@ func TestFleetPictureAsksGo(t *testing.T) {
 		failWithShot(t, ctx, "fleet", "the Go runtime on token-bucket.html is %q, so the picture cannot ask it", state)
 	}
 	evalString(t, ctx, `(() => { const s = `+root+`.querySelector('[data-role="replicas"]'); s.value = "8"; s.dispatchEvent(new Event("input")); return ""; })()`)
-	if err := waitFor(ctx, root+`.dataset.decidedBy === "go" && `+root+`.dataset.replicas === "8"`, 20*time.Second); err != nil {
+	if err := waitFor(ctx, root+`.dataset.decidedBy === "go" && `+root+`.dataset.replicas === "8"`, stepWait); err != nil {
 		status := evalString(t, ctx, root+`.querySelector('[data-role="status"]').textContent`)
 		failWithShot(t, ctx, "fleet", "no answer from Go for 8 replicas: %v (status %q)", err, status)
 	}

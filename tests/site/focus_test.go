@@ -4,7 +4,6 @@ package site
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -51,7 +50,7 @@ func TestFocusedEditorShowsItsFrame(t *testing.T) {
 })()`)
 		keys(t, ctx, "Tab", chromedp.KeyEvent(kb.Tab))
 		// CodeMirror marks its focus on its next update.
-		if err := waitFor(ctx, `document.activeElement?.closest(".cm-editor")?.classList.contains("cm-focused") === true`, 5*time.Second); err != nil {
+		if err := waitFor(ctx, `document.activeElement?.closest(".cm-editor")?.classList.contains("cm-focused") === true`, stepWait); err != nil {
 			failWithShot(t, ctx, "focus-frame", "%s: Tab did not focus the editor (%s): %v", page, evalString(t, ctx, focusFrame), err)
 		}
 		assert.Equal(t, want, evalString(t, ctx, focusFrame), "%s: the focused editor's frame", page)

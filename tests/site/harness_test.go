@@ -71,12 +71,14 @@ func startServer(t *testing.T, dir, prefix string) *browser.Server {
 // newBrowser opens a tab in a browser context of its own (a fresh
 // profile: no storage, service worker, cache or compiled code shared with
 // any other test) on the package's Chromium, whose window is 1200×900; the
-// context and its tabs are disposed of when the test ends. Its five
+// context and its tabs are disposed of when the test ends. Its ten
 // minutes only catch a hang: running every example of every lesson took
-// over 90 s on a shared machine with a load of 35.
+// over 90 s on a shared machine with a load of 35, and walking every page
+// offline went past five minutes at a load of 25 (the package beside the
+// two other browser suites and other builds).
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
-	return newTab(t, 5*time.Minute)
+	return newTab(t, 10*time.Minute)
 }
 
 // newTab is newBrowser with another limit, for a test that sets its own
@@ -107,6 +109,13 @@ func watch(t *testing.T, ctx context.Context) *problems {
 	t.Helper()
 	return browser.WatchT(t, ctx, browser.Requests)
 }
+
+// stepWait is the limit of a wait for what a click, a key or a page's own
+// script brings about (a save, a redraw, a message, a quiz mounted); like
+// runHang for a run, it only ends a test that hangs: each is many times
+// what its wait takes on a quiet machine, for a shared one with two cores
+// busy with other suites; no test asserts on how long one took.
+const stepWait = 60 * time.Second
 
 func waitFor(ctx context.Context, expr string, timeout time.Duration) error {
 	return browser.WaitFor(ctx, expr, timeout)

@@ -74,10 +74,10 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 	// Stop answers while the output pours in.
 	evalString(t, ctx, ticking)
 	evalString(t, ctx, ex(name)+`.querySelector('button[data-action="run"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.includes("line ")`, 30*time.Second), "no output from the flood")
+	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.includes("line ")`, stepWait), "no output from the flood")
 	stopAt := time.Now()
 	keys(t, ctx, "click Stop", chromedp.Click(chromedp.CSS(`section.example[data-example="`+name+`"] button[data-action="stop"]`)))
-	meta := waitRun(t, ctx, name, 30*time.Second)
+	meta := waitRun(t, ctx, name, runHang)
 	assert.Contains(t, meta, "Stopped", "meta after Stop; stderr %q", part(t, ctx, name, "stderr"))
 	assert.Less(t, time.Since(stopAt), 30*time.Second, "Stop took %v to answer", time.Since(stopAt))
 	g := evalFloat(t, ctx, gap)
@@ -86,7 +86,7 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 	// Left alone, the run ends at the cap, and the result shows.
 	typeInto(t, ctx, name, flood)
 	evalString(t, ctx, ticking)
-	meta = runExample(t, ctx, name, 60*time.Second)
+	meta = runExample(t, ctx, name, runHang)
 	g = evalFloat(t, ctx, gap)
 	assert.Less(t, g, frozenMs, "a 50 ms timer waited %.0f ms during a run to the cap", g)
 	stderr := part(t, ctx, name, "stderr")
@@ -100,7 +100,7 @@ func TestOutputFloodKeepsThePageResponsive(t *testing.T) {
 
 	// Show all brings back every line, a slice per frame.
 	evalString(t, ctx, ex(name)+`.querySelector('[data-action="show-all"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.length > 1000000`, 30*time.Second), "Show all never showed the whole megabyte")
+	require.NoError(t, waitFor(ctx, ex(name)+`.querySelector('[data-role="stdout"]').textContent.length > 1000000`, stepWait), "Show all never showed the whole megabyte")
 	all := part(t, ctx, name, "stdout")
 	assert.True(t, strings.HasPrefix(all, "line 0 of a program"), "Show all starts at the first line, not %q", all[:min(len(all), 60)])
 	noProblems(t, ctx, p, "flood")
@@ -170,8 +170,8 @@ func TestExampleLayoutAtBothSizes(t *testing.T) {
 			// brings it into view.
 			evalString(t, ctx, ex(name)+`.scrollIntoView({block: "start"}), `+ex(name)+`.querySelector(".cm-content").focus(), "ok"`)
 			keys(t, ctx, "Ctrl+Enter", chromedp.KeyEvent(kb.Enter, ctrl))
-			waitRun(t, ctx, name, 30*time.Second)
-			require.NoError(t, waitFor(ctx, `(() => { const r = `+ex(name)+`.querySelector('[data-role="output"]').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight - 40; })()`, 5*time.Second),
+			waitRun(t, ctx, name, runHang)
+			require.NoError(t, waitFor(ctx, `(() => { const r = `+ex(name)+`.querySelector('[data-role="output"]').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight - 40; })()`, stepWait),
 				"the output is not in view after Ctrl+Enter")
 			assert.Equal(t, "cm-content", evalString(t, ctx, `document.activeElement.className.split(" ")[0]`), "Ctrl+Enter keeps the focus in the editor")
 		})

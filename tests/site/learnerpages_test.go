@@ -4,6 +4,8 @@ package site
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +34,7 @@ func TestResetMatchMarkFoldAndIndent(t *testing.T) {
 	assert.Equal(t, "import (…)", evalString(t, ctx, root+`.querySelector(".cm-foldPlaceholder") ? "import (" + `+root+`.querySelector(".cm-foldPlaceholder").textContent + ")" : "none"`), "the import block starts folded")
 	assert.Contains(t, docOf(t, ctx, name), `"github.com/flakylab/flakylab/core/bucket"`, "the folded import is still in the program")
 
-	meta := runExample(t, ctx, name, 30*time.Second)
+	meta := runExample(t, ctx, name, runHang)
 	require.True(t, strings.HasPrefix(meta, "finished"), "the original: %s", meta)
 	assert.Equal(t, "true", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark after running the original")
 	assert.True(t, evalBool(t, ctx, `!`+root+`.querySelector('[data-role="match"]').hidden`), "the match mark is visible")
@@ -43,17 +45,17 @@ func TestResetMatchMarkFoldAndIndent(t *testing.T) {
 	assert.Contains(t, docOf(t, ctx, name), "func main() {\n\t\n", "Enter after an opening brace")
 
 	typeInto(t, ctx, name, "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\""+strings.Repeat("wide ", 80)+"\")\n\tvar x int\n}\n")
-	meta = runExample(t, ctx, name, 30*time.Second)
+	meta = runExample(t, ctx, name, runHang)
 	assert.Contains(t, meta, "Compile error", "a program with an unused variable")
 	assert.Equal(t, "false", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark after an error")
 	typeInto(t, ctx, name, "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\""+strings.Repeat("wide ", 80)+"\")\n}\n")
-	runExample(t, ctx, name, 30*time.Second)
+	runExample(t, ctx, name, runHang)
 	assert.Equal(t, "true", evalString(t, ctx, root+`.querySelector('[data-role="stdout"]').dataset.overflows`), "a 400-character line overflows the panel")
 	assert.Equal(t, "false", evalString(t, ctx, root+`.querySelector('[data-role="match"]').dataset.match`), "match mark for other output")
 
 	// Break it again, then Reset: the lesson's output is back, the error gone.
 	typeInto(t, ctx, name, "package main\n\nfunc main() {\n\tvar y int\n}\n")
-	runExample(t, ctx, name, 30*time.Second)
+	runExample(t, ctx, name, runHang)
 	require.True(t, evalBool(t, ctx, `!`+root+`.querySelector('[data-role="stderr-wrap"]').hidden`), "the error is shown before Reset")
 	evalString(t, ctx, root+`.querySelector('button[data-action="reset"]').click(), "ok"`)
 	assert.Equal(t, expectedOf(t, ctx, name), part(t, ctx, name, "stdout"), "output after Reset")
@@ -86,7 +88,7 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 
 	typeInto(t, ctx, "bucket-burst", "package main\n\nfunc main() { println(\"from the lesson\") }\n")
 	evalString(t, ctx, ex("bucket-burst")+`.querySelector('a[data-role="playground"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `location.pathname.endsWith("playground.html") && globalThis.playground && playground.source().includes("from the lesson")`, 20*time.Second), "the example's link did not open its code in the playground")
+	require.NoError(t, waitFor(ctx, `location.pathname.endsWith("playground.html") && globalThis.playground && playground.source().includes("from the lesson")`, stepWait), "the example's link did not open its code in the playground")
 	assert.Contains(t, evalString(t, ctx, `document.getElementById("opened").textContent`), "Nothing has run")
 	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared program ran without Run")
 
@@ -94,16 +96,16 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 	// At once: the save waiting for the typing to pause is made as the page goes.
 	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"kept\") }\n", {save: true}), "ok"`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
-	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, 10*time.Second), "the playground lost its program on reload")
+	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, stepWait), "the playground lost its program on reload")
 
 	// Share, then open the link in a fresh state: same program, not run.
 	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
 	evalString(t, ctx, `document.getElementById("share").click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `document.getElementById("share-link").value.includes("#code=")`, 10*time.Second))
+	require.NoError(t, waitFor(ctx, `document.getElementById("share-link").value.includes("#code=")`, stepWait))
 	link := evalString(t, ctx, `document.getElementById("share-link").value`)
 	evalString(t, ctx, `localStorage.clear(), "ok"`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(link)))
-	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, 10*time.Second), "the shared link did not open its program")
+	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("kept")`, stepWait), "the shared link did not open its program")
 	require.NoError(t, waitFor(ctx, `!document.getElementById("run").disabled`, 60*time.Second))
 	time.Sleep(300 * time.Millisecond)
 	assert.Empty(t, evalString(t, ctx, `document.getElementById("stdout").textContent`), "a shared link ran its program")
@@ -113,7 +115,7 @@ func TestPlaygroundLinksShareAndKeeps(t *testing.T) {
 	time.Sleep(400 * time.Millisecond)
 	for _, frag := range []string{"#code=%%%", "#code=AAAA", "#code="} {
 		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(srv.URL+"playground.html"+frag)))
-		require.NoError(t, waitFor(ctx, `!document.getElementById("opened").hidden`, 10*time.Second), "%s: no message", frag)
+		require.NoError(t, waitFor(ctx, `!document.getElementById("opened").hidden`, stepWait), "%s: no message", frag)
 		msg := evalString(t, ctx, `document.getElementById("opened").textContent`)
 		assert.Contains(t, msg, "could not be opened", "%s: message", frag)
 		assert.Contains(t, msg, "unchanged", "%s: message", frag)
@@ -134,7 +136,7 @@ func TestExerciseRunShowsMain(t *testing.T) {
 	require.NoError(t, waitFor(ctx, `!document.querySelector('[data-action="run"]').disabled`, 60*time.Second), "Run never enabled")
 	insertAfter(t, ctx, exerciseViewJS(), "func main() {", "\n\tprintln(\"my own main\")")
 	evalString(t, ctx, `document.querySelector('[data-action="run"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, 30*time.Second))
+	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, stepWait))
 	got := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="stdout"]').textContent + document.querySelector('[data-role="run-output"] [data-role="stderr"]').textContent`)
 	assert.Contains(t, got, "my own main", "what Run main shows")
 	assert.Equal(t, "Not checked", evalString(t, ctx, `document.querySelector('[data-role="score"]').textContent.slice(0, 11)`), "Run does not check")
@@ -150,17 +152,28 @@ func TestLessonContentsFirstExampleAndMenu(t *testing.T) {
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
+	lessons := 0
 	for _, pg := range pages(t, dist) {
-		if !strings.HasSuffix(pg, ".html") {
+		// The contents are in the page as served: only the lessons are
+		// opened, and each only until its document has loaded, not until
+		// its Go runtime is up, which this check does not need.
+		b, err := os.ReadFile(filepath.Join(dist, pg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `class="lesson-page`) {
 			continue
 		}
-		load(t, ctx, srv.URL+pg)
-		if !evalBool(t, ctx, `document.body.classList.contains("lesson-page")`) {
-			continue
+		lessons++
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+pg)); err != nil {
+			t.Fatalf("opening %s: %v", pg, err)
 		}
+		require.NoError(t, waitFor(ctx, `document.readyState === "complete"`, stepWait), pg)
+		require.True(t, evalBool(t, ctx, `document.body.classList.contains("lesson-page")`), "%s: its file is a lesson's, the page is not", pg)
 		bad := evalString(t, ctx, `(() => { const links = [...document.querySelectorAll("nav.lesson-toc a")]; if (links.length < 2) return "only " + links.length + " entries"; return links.filter((a) => !document.getElementById(a.hash.slice(1))).map((a) => a.hash).join(" "); })()`)
 		assert.Empty(t, bad, "%s: table of contents", pg)
 	}
+	assert.GreaterOrEqual(t, lessons, 8, "lessons found in the built pages")
 	load(t, ctx, srv.URL+"intro.html")
 	order := evalString(t, ctx, `(() => {
   const first = document.querySelector("section.example");
@@ -202,11 +215,11 @@ func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
 	evalString(t, ctx, `window.__full = true, "ok"`)
 	const edit = "package main\n\nfunc main() { println(\"not saved yet\") }\n"
 	typeInto(t, ctx, "bucket-basic", edit)
-	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-role="storage-full"]')`, 5*time.Second), "no notice when the storage is full")
+	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-role="storage-full"]')`, stepWait), "no notice when the storage is full")
 	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "kept in this page")
 	assert.Equal(t, "null", evalString(t, ctx, `String(localStorage.getItem("flakylab:code:bucket-basic"))`))
 	evalString(t, ctx, `window.__full = false, "ok"`)
-	require.NoError(t, waitFor(ctx, `localStorage.getItem("flakylab:code:bucket-basic") !== null`, 15*time.Second), "the kept edit was never saved")
+	require.NoError(t, waitFor(ctx, `localStorage.getItem("flakylab:code:bucket-basic") !== null`, stepWait), "the kept edit was never saved")
 	assert.Contains(t, evalString(t, ctx, `localStorage.getItem("flakylab:code:bucket-basic")`), "not saved yet")
 	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "Saving works again")
 }

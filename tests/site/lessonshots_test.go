@@ -56,7 +56,7 @@ func TestLessonScreenshots(t *testing.T) {
 			save("example", false)
 			evalString(t, ctx, ex(first)+`.querySelector(".cm-content").focus(), "ok"`)
 			keys(t, ctx, "Ctrl+Enter", chromedp.KeyEvent("\r", ctrl))
-			waitRun(t, ctx, first, 30*time.Second)
+			waitRun(t, ctx, first, runHang)
 			time.Sleep(600 * time.Millisecond)
 			save("after-run", false)
 			save("full", true)

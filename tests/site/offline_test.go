@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // runtimeState is the Go runtime's status on a page with examples ("ready"
@@ -31,7 +30,7 @@ func TestOfflineAfterFirstVisit(t *testing.T) {
 	p := watch(t, ctx)
 
 	load(t, ctx, srv.URL)
-	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
+	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, stepWait); err != nil {
 		failWithShot(t, ctx, "offline-install", "the service worker never took control of the page (it installs once every file is copied): %v", err)
 	}
 	scope := evalString(t, ctx, `navigator.serviceWorker.ready.then((r) => r.scope)`)

@@ -65,10 +65,10 @@ func load(t *testing.T, ctx context.Context, url string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		failWithShot(t, ctx, shotName(url), "opening %s: %v", url, err)
 	}
-	if err := waitFor(ctx, `document.readyState === "complete"`, 15*time.Second); err != nil {
+	if err := waitFor(ctx, `document.readyState === "complete"`, stepWait); err != nil {
 		failWithShot(t, ctx, shotName(url), "%s: %v", url, err)
 	}
-	if err := waitFor(ctx, settled, 30*time.Second); err != nil {
+	if err := waitFor(ctx, settled, runHang); err != nil {
 		failWithShot(t, ctx, shotName(url), "%s never settled (quizzes, charts or runtime still loading): %v", url, err)
 	}
 }

@@ -34,7 +34,7 @@ func evalString(t *testing.T, ctx context.Context, expr string) string {
 
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, stepWait)
 	defer cancel()
 	if err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
 		failWithShot(t, ctx, "click", "clicking %s: %v", sel, err)
@@ -48,7 +48,7 @@ func upload(t *testing.T, ctx context.Context, file string) string {
 		failWithShot(t, ctx, "upload", "uploading %s: %v", file, err)
 	}
 	expr := `document.querySelector('[data-role="progress-file-status"]').textContent !== ` + quote(before)
-	if err := waitFor(ctx, expr, 5*time.Second); err != nil {
+	if err := waitFor(ctx, expr, stepWait); err != nil {
 		failWithShot(t, ctx, "upload", "no message after uploading %s: %v", filepath.Base(file), err)
 	}
 	return evalString(t, ctx, `document.querySelector('[data-role="progress-file-status"]').textContent`)
@@ -89,7 +89,7 @@ func TestProgressExportImportRoundTrip(t *testing.T) {
 
 	click(t, ctx, `[data-action="export-progress"]`)
 	var file string
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(stepWait)
 	for file == "" && time.Now().Before(deadline) {
 		matches, _ := filepath.Glob(filepath.Join(downloads, "flakylab-progress-*.json"))
 		if len(matches) > 0 {

@@ -5,7 +5,6 @@ package site
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -33,7 +32,7 @@ func TestQuickCheckInALesson(t *testing.T) {
 	evalString(t, ctx, `(() => { const i = `+quiz+`.querySelector(".quiz-question input[type=text], .quiz-question input:not([type])"); i.value = "10"; i.dispatchEvent(new Event("input", {bubbles: true})); return "ok"; })()`)
 	evalString(t, ctx, quiz+`.querySelector("form").requestSubmit(), "ok"`)
 	total := quiz + `.querySelector('[data-role="total"]')`
-	if err := waitFor(ctx, total+` !== null`, 10*time.Second); err != nil {
+	if err := waitFor(ctx, total+` !== null`, stepWait); err != nil {
 		failWithShot(t, ctx, "quick-check", "no score after submitting: %v", err)
 	}
 	got := evalString(t, ctx, total+`.textContent`)
@@ -67,7 +66,7 @@ func TestQuickCheckInALesson(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html")); err != nil {
 		t.Fatal(err)
 	}
-	if err := waitFor(ctx, `document.querySelector("[data-review-due]").dataset.due !== undefined`, 15*time.Second); err != nil {
+	if err := waitFor(ctx, `document.querySelector("[data-review-due]").dataset.due !== undefined`, stepWait); err != nil {
 		failWithShot(t, ctx, "quick-check", "the index counts no saved cards while the question bank loads: %v", err)
 	}
 	due = evalString(t, ctx, `document.querySelector("[data-review-due]").textContent`)

@@ -30,7 +30,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	const name = "bucket-basic"
 	typeInto(t, ctx, name, refused)
-	meta := runExample(t, ctx, name, 30*time.Second)
+	meta := runExample(t, ctx, name, runHang)
 	stderr := part(t, ctx, name, "stderr")
 	assert.True(t, strings.HasPrefix(meta, "Not supported by the playground"), "example meta %q", meta)
 	assert.Contains(t, stderr, "Not supported by the playground on line 6, column 2: os.Remove is not supported", "example stderr")
@@ -40,7 +40,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	require.NoError(t, waitFor(ctx, `globalThis.playground && !document.getElementById("run").disabled`, 60*time.Second))
 	evalString(t, ctx, `playground.setSource(`+jsString(refused)+`), "ok"`)
 	evalString(t, ctx, `document.getElementById("run").click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `document.body.dataset.state === "ready" && !document.getElementById("status").textContent.startsWith("Running")`, 30*time.Second))
+	require.NoError(t, waitFor(ctx, `document.body.dataset.state === "ready" && !document.getElementById("status").textContent.startsWith("Running")`, stepWait))
 	status := evalString(t, ctx, `document.getElementById("status").textContent`)
 	errs := evalString(t, ctx, `document.getElementById("stderr").textContent`)
 	assert.Equal(t, "Not supported by the playground at line 6, column 2; nothing ran.", status, "playground status")
@@ -56,7 +56,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 		insertAfter(t, ctx, exerciseViewJS(), "import (", "\n\t\"os\"")
 	}
 	evalString(t, ctx, `document.querySelector('[data-action="run"]').click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, 30*time.Second))
+	require.NoError(t, waitFor(ctx, `/\b(ok|failed)\b/.test(document.querySelector('[data-role="run-output"] [data-role="meta"]').className)`, stepWait))
 	exMeta := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="meta"]').textContent`)
 	exErr := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="stderr"]').textContent`)
 	assert.Equal(t, "Not supported by the playground", exMeta, "exercise Run main meta; stderr %q", exErr)
@@ -77,7 +77,7 @@ func TestSharedNoticeGoesOnRun(t *testing.T) {
 	require.NoError(t, waitFor(ctx, `globalThis.playground && !document.getElementById("run").disabled`, 60*time.Second))
 	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"shared\") }\n"), "ok"`)
 	evalString(t, ctx, `document.getElementById("share").click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `document.getElementById("share-link").value.includes("#code=")`, 10*time.Second))
+	require.NoError(t, waitFor(ctx, `document.getElementById("share-link").value.includes("#code=")`, stepWait))
 	link := evalString(t, ctx, `document.getElementById("share-link").value`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"index.html"), chromedp.Navigate(link)))
 	require.NoError(t, waitFor(ctx, `globalThis.playground && playground.source().includes("shared") && !document.getElementById("run").disabled`, 60*time.Second))
@@ -90,7 +90,7 @@ func TestSharedNoticeGoesOnRun(t *testing.T) {
 
 	evalString(t, ctx, `playground.setSource("package main\n\nfunc main() { println(\"shared\") }\n"), "ok"`)
 	evalString(t, ctx, `document.getElementById("run").click(), "ok"`)
-	require.NoError(t, waitFor(ctx, `document.getElementById("stdout").textContent + document.getElementById("stderr").textContent !== "" && document.body.dataset.state === "ready"`, 30*time.Second))
+	require.NoError(t, waitFor(ctx, `document.getElementById("stdout").textContent + document.getElementById("stderr").textContent !== "" && document.body.dataset.state === "ready"`, stepWait))
 	assert.True(t, evalBool(t, ctx, `document.getElementById("opened").hidden`), "the notice is gone after a run")
 	noProblems(t, ctx, p, "shared-notice")
 }

@@ -60,7 +60,7 @@ func setSlider(t *testing.T, ctx context.Context, view, name string, value int) 
 	t.Helper()
 	runs := evalString(t, ctx, stormFig+`.dataset.runs`)
 	evalString(t, ctx, `(() => { const i = `+stormFig+`.querySelector('[data-view="`+view+`"] input[name="`+name+`"]'); i.value = "`+strconv.Itoa(value)+`"; i.dispatchEvent(new Event("input", {bubbles: true})); return ""; })()`)
-	if err := waitFor(ctx, stormFig+`.dataset.runs !== `+quote(runs), 30*time.Second); err != nil {
+	if err := waitFor(ctx, stormFig+`.dataset.runs !== `+quote(runs), stepWait); err != nil {
 		failWithShot(t, ctx, "storm", "moving %s to %d did not re-simulate: %v", name, value, err)
 	}
 }
@@ -123,7 +123,7 @@ func TestStormChartTellsOneStory(t *testing.T) {
 	// The outage's view: a line chart; immediate retry goes above it and
 	// is marked as clipped, and the plotted line never runs along the top.
 	evalString(t, ctx, stormFig+`.querySelector('[role="tab"][data-view="overload"]').click(), ""`)
-	if err := waitFor(ctx, stormFig+`.querySelector('[data-view="overload"] canvas') !== null`, 10*time.Second); err != nil {
+	if err := waitFor(ctx, stormFig+`.querySelector('[data-view="overload"] canvas') !== null`, stepWait); err != nil {
 		failWithShot(t, ctx, "storm", "the outage's view has no chart: %v", err)
 	}
 	var clip struct {

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // copyDir copies the site into a scratch folder the test may change.
@@ -57,7 +56,7 @@ func TestNewBuildReplacesOfflineCopy(t *testing.T) {
 	srv := startServer(t, dir, "/")
 	ctx := newBrowser(t)
 	load(t, ctx, srv.URL+"index.html")
-	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
+	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, stepWait); err != nil {
 		failWithShot(t, ctx, "update", "the first service worker never took control: %v", err)
 	}
 	first := evalString(t, ctx, `caches.keys().then((k) => k.join(" "))`)
@@ -80,7 +79,7 @@ func TestNewBuildReplacesOfflineCopy(t *testing.T) {
 
 	evalString(t, ctx, `navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => "ok")`)
 	swapped := `caches.keys().then((k) => k.length === 1 && k[0].endsWith(":next-build"))`
-	if err := waitFor(ctx, swapped, 45*time.Second); err != nil {
+	if err := waitFor(ctx, swapped, stepWait); err != nil {
 		got := evalString(t, ctx, `caches.keys().then((k) => k.join(" "))`)
 		failWithShot(t, ctx, "update", "the new build's copy did not replace the old one (before: %s; now: %s): %v", first, got, err)
 	}
@@ -101,7 +100,7 @@ func TestNewBuildShowsOnTheNextLoad(t *testing.T) {
 	srv := startServer(t, dir, "/")
 	ctx := newBrowser(t)
 	load(t, ctx, srv.URL+"index.html")
-	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, 45*time.Second); err != nil {
+	if err := waitFor(ctx, `navigator.serviceWorker.controller !== null`, stepWait); err != nil {
 		failWithShot(t, ctx, "next-load", "the service worker never took control: %v", err)
 	}
 	load(t, ctx, srv.URL+"index.html")
@@ -148,7 +147,7 @@ func TestNewBuildShowsOnTheNextLoad(t *testing.T) {
 		failWithShot(t, ctx, "next-load", "the first load after the deploy has the old stylesheet (--next-build = %q)", got)
 	}
 	swapped := `caches.keys().then((k) => k.length === 1 && k[0].endsWith(":next-build"))`
-	if err := waitFor(ctx, swapped, 45*time.Second); err != nil {
+	if err := waitFor(ctx, swapped, stepWait); err != nil {
 		failWithShot(t, ctx, "next-load", "the new build's copy did not replace the old one: %v", err)
 	}
 	srv.Close()
