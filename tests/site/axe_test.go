@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -182,9 +183,10 @@ func setWindow(t *testing.T, ctx context.Context, w, h int64) {
 // exercise checked, a playground run that failed to compile. It fails on
 // any serious or critical violation and logs the count of failing nodes by
 // impact. Each page is loaded once, at the phone's size for half of them
-// (every other page) and at the laptop's for the others, and checked at
-// both: a load starts a Go runtime on most pages, and the two checks of a
-// state need only the page in that state.
+// and at the laptop's for the others, and checked at both: a load starts a
+// Go runtime on most pages, and the two checks of a state need only the
+// page in that state. Two tabs side by side share the work: this test
+// is the package's longest, and the parallel tests start in no set order.
 func TestAccessibilityOfEveryPage(t *testing.T) {
 	t.Parallel()
 	dist := mustDist(t)
@@ -199,23 +201,34 @@ func TestAccessibilityOfEveryPage(t *testing.T) {
 			t.Errorf("%d serious or critical accessibility violations:\n  %s", len(tally.faults), strings.Join(tally.faults, "\n  "))
 		}
 	})
-	ctx := newTab(t, 20*time.Minute)
-	if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
-		t.Fatal(err)
+	all := pages(t, dist)
+	for half := range 2 {
+		t.Run(fmt.Sprintf("pages-%d", half+1), func(t *testing.T) {
+			t.Parallel()
+			ctx := newTab(t, 15*time.Minute)
+			if _, err := chromedp.Call(ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
+				t.Fatal(err)
+			}
+			for i := half; i < len(all); i += 2 {
+				at := i / 2 % 2
+				setWindow(t, ctx, axeSizes[at].w, axeSizes[at].h)
+				load(t, ctx, srv.URL+all[i])
+				axeBothSizes(t, ctx, &tally, all[i], at)
+			}
+			setWindow(t, ctx, axeSizes[0].w, axeSizes[0].h)
+			if half == 0 {
+				axeAfterUseLesson(t, ctx, srv.URL, &tally)
+			} else {
+				axeAfterUseExerciseAndPlayground(t, ctx, dist, srv.URL, &tally)
+			}
+		})
 	}
-	for i, pg := range pages(t, dist) {
-		at := i % 2
-		setWindow(t, ctx, axeSizes[at].w, axeSizes[at].h)
-		load(t, ctx, srv.URL+pg)
-		axeBothSizes(t, ctx, &tally, pg, at)
-	}
-	setWindow(t, ctx, axeSizes[0].w, axeSizes[0].h)
-	axeAfterUse(t, ctx, srv.URL, &tally)
 }
 
-// axeAfterUse checks the states a learner brings a page into, at both
-// sizes.
-func axeAfterUse(t *testing.T, ctx context.Context, base string, tally *axeTally) {
+// axeAfterUseLesson checks, at both sizes, the states a learner brings a
+// lesson into: an example run, an example that fails to compile, a quick
+// check answered.
+func axeAfterUseLesson(t *testing.T, ctx context.Context, base string, tally *axeTally) {
 	t.Helper()
 	load(t, ctx, base+"token-bucket.html")
 	if meta := runExample(t, ctx, "bucket-basic", runHang); !strings.HasPrefix(meta, "finished") {
@@ -232,8 +245,25 @@ func axeAfterUse(t *testing.T, ctx context.Context, base string, tally *axeTally
 	evalString(t, ctx, `document.querySelector(".quick-check input[type=radio], .quick-check input").click(), "ok"`)
 	evalString(t, ctx, `(document.querySelector(".quick-check button[type=submit], .quick-check form button") || {click(){}}).click(), "ok"`)
 	axeBothSizes(t, ctx, tally, "token-bucket.html after a quick check", 0)
+}
 
-	ex := evalString(t, ctx, `document.querySelector("a[data-exercise-link]").getAttribute("href")`)
+// exerciseLink finds the lesson's link to its exercise in the built page.
+var exerciseLink = regexp.MustCompile(`<a href="([^"]+)" data-exercise-link=`)
+
+// axeAfterUseExerciseAndPlayground checks, at both sizes, the token bucket
+// lesson's exercise after a Check and the playground after a run that
+// fails to compile.
+func axeAfterUseExerciseAndPlayground(t *testing.T, ctx context.Context, dist, base string, tally *axeTally) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dist, "token-bucket.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := exerciseLink.FindSubmatch(b)
+	if m == nil {
+		t.Fatal("token-bucket.html links to no exercise (a[data-exercise-link])")
+	}
+	ex := string(m[1])
 	load(t, ctx, base+ex)
 	if err := waitFor(ctx, `document.querySelector('[data-role="exercise"]').dataset.ready === "true"`, runHang); err != nil {
 		failWithShot(t, ctx, "axe-exercise", "%s: the Go runtime never got ready: %v", ex, err)
