@@ -352,12 +352,13 @@ export class Runtime {
     const { timeoutMs = this.#timeoutMs } = checkOptions(opts);
     // The active worker is free unless a program runs; then use the tool
     // worker rather than wait behind a program that may never end.
-    const slot = this.#current ? await this.#toolSlot() : await this.#readySlot(false);
+    const tool = this.#current !== null;
+    const slot = tool ? await this.#toolSlot() : await this.#readySlot(false);
     // A warm-up run in progress holds the worker until it ends (the Go side
     // answers between runs): the format's time starts after it, or a slow
     // warm-up on a loaded machine would time the format out and kill a
     // healthy worker. The warm-up has a watchdog of its own.
-    return this.#call(slot, "format", { source }, checkTimeout(timeoutMs), slot.warmingUp?.done);
+    return this.#call(slot, "format", { source }, checkTimeout(timeoutMs) + (tool ? this.#coldExtra(slot) : 0), slot.warmingUp?.done);
   }
 
   // core calls flakylab.core[method](...args) in the tool worker, which
@@ -366,7 +367,18 @@ export class Runtime {
   async core(method, ...args) {
     if (typeof method !== "string") throw new BridgeError({ code: "bad_request", message: "method must be a string" });
     const slot = await this.#toolSlot();
-    return this.#call(slot, "core", { method, args }, this.#timeoutMs);
+    return this.#call(slot, "core", { method, args }, this.#timeoutMs + this.#coldExtra(slot));
+  }
+
+  // #coldExtra is the time the first call to the tool worker is given on
+  // top of its own: that worker never warms up, and its first call (an
+  // exercise's first grading plan, a widget's first simulation) compiles
+  // the code it reaches, which on a loaded machine took more than the
+  // 5 s default.
+  #coldExtra(slot) {
+    if (slot.calledOnce) return 0;
+    slot.calledOnce = true;
+    return COLD_START_MS;
   }
 
   // close terminates every worker; the runtime cannot be used afterwards.
