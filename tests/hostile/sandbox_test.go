@@ -87,16 +87,31 @@ func TestHostileProgramsLeaveNothingBehind(t *testing.T) {
 			if c.Busy && runtime.GOOS == "js" {
 				t.Skip("under GOOS=js a goroutine that never blocks keeps the only thread; the page's watchdog stops it (tests/browser)")
 			}
-			rec := &recorder{}
-			opts := sandbox.Options{RealTime: c.RealTime, Stdout: rec.write, Stderr: rec.write, MaxOutput: 64 << 10}
-			// Every run has a limit, so that one that should end on its
-			// own and does not fails here instead of hanging the test.
-			opts.Timeout = time.Minute
-			if c.Endless {
-				opts.Timeout = endlessLimit
+			run := func() (*recorder, sandbox.Result) {
+				rec := &recorder{}
+				opts := sandbox.Options{RealTime: c.RealTime, Stdout: rec.write, Stderr: rec.write, MaxOutput: 64 << 10}
+				// Every run has a limit, so that one that should end on its
+				// own and does not fails here instead of hanging the test.
+				opts.Timeout = time.Minute
+				if c.Endless {
+					opts.Timeout = endlessLimit
+				}
+				res := sandbox.Run(context.Background(), c.Source, opts)
+				rec.finish()
+				return rec, res
 			}
-			res := sandbox.Run(context.Background(), c.Source, opts)
-			rec.finish()
+			rec, res := run()
+			if c.Clean && res.Leftover != "" {
+				// The engine waits a while for the program's goroutines
+				// to unwind, then reports the rest as left behind (the
+				// host discards the process: safe, but not clean). On a
+				// machine loaded past what that wait allows (a CI run at
+				// a load of 13 saw one of 12_output_flood's five printing
+				// goroutines not unwound in time) the run is tried once
+				// more; a program that always leaves something fails.
+				t.Logf("%s: not clean on the first run (%s); running it again", c.Name, res.Leftover)
+				rec, res = run()
+			}
 			if c.Want != "" {
 				got := res.Stdout + res.Stderr
 				if res.Err != nil {
