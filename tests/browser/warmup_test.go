@@ -98,16 +98,15 @@ func TestWarmUpProgramsRun(t *testing.T) {
 	assert.Empty(t, p.All())
 }
 
-// slowWarmUp keeps the worker busy for a second or more, longer than the
-// format timeout TestFormatWaitsForTheWarmUpRun gives, and, on a loaded
-// machine, well under the warm-up's own limit (30 s).
-const slowWarmUp = `package main
+// busyLoop is a program that counts to N, N written in its source: the
+// CPU-bound warm-up TestFormatWaitsForTheWarmUpRun keeps a worker busy with.
+const busyLoop = `package main
 
 import "fmt"
 
 func main() {
 	n := 0
-	for i := 0; i < 8_000_000; i++ {
+	for i := 0; i < N; i++ {
 		n += i % 7
 	}
 	fmt.Println(n)
@@ -119,6 +118,12 @@ func main() {
 // from there. It used to count from the press: on a loaded machine a warm-up
 // run longer than the timeout made Format fail ("format did not answer")
 // and killed a healthy worker.
+//
+// The warm-up must outlast the format's timeout (1 s) and stay well inside
+// the warm-up's own limit (30 s) however busy the machine is, so its length
+// is measured, not guessed: a warm run of the loop on the shared playground
+// gives this machine's speed now, and the warm-up counts for about 6 s of
+// it (a cold worker only takes longer).
 func TestFormatWaitsForTheWarmUpRun(t *testing.T) {
 	ctx, p := tab(t)
 	openPlayground(t, ctx)
@@ -126,9 +131,20 @@ func TestFormatWaitsForTheWarmUpRun(t *testing.T) {
 		Source, Error string
 		WarmingUp     bool
 		ElapsedMs     float64
+		Iterations    float64
 	}
 	got := eval[figures](t, ctx, `(async () => {
-		const rt = new playground.runtime.constructor({warmUp: `+js(slowWarmUp)+`, timeoutMs: 1000});
+		const loop = (n) => `+js(busyLoop)+`.replace("N", String(n));
+		const probe = 1000000;
+		let perMs = 0;
+		for (let i = 0; i < 3; i++) { // the last run is a warm one
+			const t0 = performance.now();
+			const p = await playground.runtime.run(loop(probe), {timeoutMs: 60000});
+			if (p.error) throw new Error("the loop did not run: " + p.error.message);
+			perMs = probe / Math.max(1, performance.now() - t0);
+		}
+		const n = Math.round(Math.min(Math.max(perMs * 6000, probe), 200 * probe));
+		const rt = new playground.runtime.constructor({warmUp: loop(n), timeoutMs: 1000});
 		try {
 			await rt.ready; // the warm-up run has just started
 			const warmingUp = rt.stats().lastWarmUpMs === null;
@@ -139,12 +155,13 @@ func TestFormatWaitsForTheWarmUpRun(t *testing.T) {
 			} catch (err) {
 				error = err.code + ": " + err.message;
 			}
-			return {Source: source, Error: error, WarmingUp: warmingUp,
-				ElapsedMs: performance.now() - start};
+			const elapsed = performance.now() - start;
+			return {Source: source, Error: error, WarmingUp: warmingUp, ElapsedMs: elapsed, Iterations: n};
 		} finally {
 			rt.close();
 		}
 	})()`)
+	t.Logf("warm-up of %.0f iterations; the format answered after %.0f ms", got.Iterations, got.ElapsedMs)
 	require.True(t, got.WarmingUp, "the warm-up run was over before Format was pressed")
 	require.Empty(t, got.Error, "format during the warm-up run")
 	assert.Equal(t, "package main\n\nfunc main() {}\n", got.Source)
