@@ -44,6 +44,24 @@ func TestResetMatchMarkFoldAndIndent(t *testing.T) {
 	keys(t, ctx, "Enter", chromedp.KeyEvent(kb.Enter))
 	assert.Contains(t, docOf(t, ctx, name), "func main() {\n\t\n", "Enter after an opening brace")
 
+	// Enter right after a long paste, before the editor has had a moment
+	// to parse it, still indents by Go's syntax, not by copying the line's
+	// indentation: the paste and the key are one task, with no idle time
+	// between them in which the editor could finish parsing (inside an
+	// edit it parses about what the window shows: 2 of these 4 kB).
+	got := evalString(t, ctx, `(() => {
+  const v = `+viewJS(name)+`;
+  let text = "\n";
+  for (let i = 0; i < 60; i++) text += "func f" + i + "(n int) int {\n\tif n > 0 {\n\t\treturn n\n\t}\n\treturn 0\n}\n\n";
+  text += "func last() {\n\tif true {";
+  const end = v.state.doc.length;
+  v.dispatch({changes: {from: end, insert: text}, selection: {anchor: end + text.length}});
+  v.contentDOM.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", code: "Enter", keyCode: 13, bubbles: true, cancelable: true}));
+  const doc = v.state.doc.toString();
+  return JSON.stringify(doc.slice(doc.lastIndexOf("func last()")));
+})()`)
+	assert.Equal(t, `"func last() {\n\tif true {\n\t\t"`, got, "Enter right after pasting 60 functions")
+
 	typeInto(t, ctx, name, "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\""+strings.Repeat("wide ", 80)+"\")\n\tvar x int\n}\n")
 	meta = runExample(t, ctx, name, runHang)
 	assert.Contains(t, meta, "Compile error", "a program with an unused variable")

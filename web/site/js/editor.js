@@ -6,7 +6,7 @@ import { basicSetup } from "codemirror";
 import { EditorView, keymap, Decoration, GutterMarker, gutterLineClass } from "@codemirror/view";
 import { EditorState, StateField, StateEffect, Prec, RangeSet } from "@codemirror/state";
 import { go } from "@codemirror/lang-go";
-import { HighlightStyle, syntaxHighlighting, indentUnit, foldEffect } from "@codemirror/language";
+import { HighlightStyle, syntaxHighlighting, indentUnit, foldEffect, forceParsing } from "@codemirror/language";
 import { completionStatus, closeCompletion, currentCompletions } from "@codemirror/autocomplete";
 import { searchPanelOpen } from "@codemirror/search";
 import { tags as t } from "@lezer/highlight";
@@ -94,6 +94,15 @@ const typeOverLines = EditorView.domEventHandlers({
 export function createEditor({ parent, doc, label, onRun, onLeave, onChange, fold = false }) {
   const keys = Prec.highest(keymap.of([
     { key: "Mod-Enter", run: () => { onRun(); return true; } },
+    {
+      // Enter indents by Go's syntax tree. Right after a long paste the
+      // editor may not have parsed up to the caret yet (it parses a little
+      // inside an edit and the rest when idle), and the new line would copy
+      // the old one's indentation: parse up to the caret first (at most
+      // 1 s), then let the default Enter run.
+      key: "Enter",
+      run: (view) => { forceParsing(view, view.state.selection.main.head, 1000); return false; },
+    },
     {
       key: "Escape",
       run: (view) => {
