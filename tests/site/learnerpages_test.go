@@ -235,9 +235,70 @@ func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
 	typeInto(t, ctx, "bucket-basic", edit)
 	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-role="storage-full"]')`, stepWait), "no notice when the storage is full")
 	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "kept in this page")
+	// The notice stays in sight while the learner reads on: at the foot
+	// of the page it is still inside the window.
+	assert.Equal(t, "in sight", evalString(t, ctx, `(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const r = document.querySelector('[data-role="storage-full"]').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight ? "in sight" : "top " + r.top + ", bottom " + r.bottom + ", window " + innerHeight + ", scrolled " + scrollY;
+})()`), "the storage-full notice at the foot of the page")
 	assert.Equal(t, "null", evalString(t, ctx, `String(localStorage.getItem("flakylab:code:bucket-basic"))`))
 	evalString(t, ctx, `window.__full = false, "ok"`)
 	require.NoError(t, waitFor(ctx, `localStorage.getItem("flakylab:code:bucket-basic") !== null`, stepWait), "the kept edit was never saved")
 	assert.Contains(t, evalString(t, ctx, `localStorage.getItem("flakylab:code:bucket-basic")`), "not saved yet")
 	assert.Contains(t, evalString(t, ctx, `document.querySelector('[data-role="storage-full"]').textContent`), "Saving works again")
+}
+
+// TestFullStorageNoticeOverAWideExercise: on an exercise page wide enough
+// for its code column to stick to the top of the window, the storage-full
+// notice (which sticks there too) does not cover the code: the column
+// moves down under it, and back up once saving works again.
+func TestFullStorageNoticeOverAWideExercise(t *testing.T) {
+	t.Parallel()
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (window.__full && String(k).startsWith("flakylab:code:")) throw new DOMException("full", "QuotaExceededError");
+    return set.call(this, k, v);
+  };
+})();`})
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1600, 700)))
+	load(t, ctx, srv.URL+"exercise-retry-loop.html")
+	require.NoError(t, waitFor(ctx, `document.querySelector(".exercise-work .cm-editor") !== null`, stepWait), "the exercise's editor never came")
+	evalString(t, ctx, `window.__full = true, "ok"`)
+	evalString(t, ctx, `(() => { const v = `+exerciseViewJS()+`; v.dispatch({changes: {from: 0, insert: "// not saved yet\n"}}); return "ok"; })()`)
+	require.NoError(t, waitFor(ctx, `!!document.querySelector('[data-role="storage-full"]')`, stepWait), "no notice when the storage is full")
+	type boxes struct{ NoticeTop, NoticeBottom, CodeTop, CodeBottom, Scrolled, Window float64 }
+	measure := func() boxes {
+		b, err := chromedp.Run(ctx, chromedp.Evaluate[boxes](`new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  // Into the work area, past its top: where the code column sticks.
+  const work = document.querySelector(".exercise-work").getBoundingClientRect();
+  window.scrollTo(0, scrollY + work.top + 150);
+  requestAnimationFrame(() => {
+    const n = document.querySelector('[data-role="storage-full"]').getBoundingClientRect();
+    const c = document.querySelector(".exercise-work .exercise-code").getBoundingClientRect();
+    done({NoticeTop: n.top, NoticeBottom: n.bottom, CodeTop: c.top, CodeBottom: c.bottom, Scrolled: scrollY, Window: innerHeight});
+  });
+})))`, chromedp.EvalAwaitPromise))
+		require.NoError(t, err, "measuring the notice and the code column")
+		return b
+	}
+	b := measure()
+	require.Greater(t, b.CodeBottom-b.CodeTop, 300.0, "the code column (%+v)", b)
+	assert.GreaterOrEqual(t, b.NoticeTop, 0.0, "the notice is above the window (%+v)", b)
+	assert.LessOrEqual(t, b.NoticeBottom, b.Window, "the notice is below the window (%+v)", b)
+	if b.CodeTop < b.NoticeBottom {
+		failWithShot(t, ctx, "storage-full-exercise", "the notice covers the top of the code column: %+v", b)
+	}
+	// Saving works again: the notice says so, no longer sticks, and the
+	// code column goes back to the top of the window.
+	evalString(t, ctx, `window.__full = false, "ok"`)
+	require.NoError(t, waitFor(ctx, `document.querySelector('[data-role="storage-full"]').textContent.includes("Saving works again")`, stepWait), "the notice never said saving works again")
+	after := measure()
+	assert.InDelta(t, 0, after.CodeTop, 1, "the code column after saving works again (%+v)", after)
+	assert.Less(t, after.NoticeBottom, 0.0, "the notice still sticks after saving works again (%+v)", after)
 }

@@ -11,7 +11,8 @@
 // runtime for the programs to run and for the report.
 
 import { Runtime } from "./runtime.js";
-import { Storage, STORAGE_FULL } from "./storage.js";
+import { Storage } from "./storage.js";
+import { notice, storageFull, storageSaved } from "./notices.js";
 import { createEditor, replaceAll, markError } from "./editor.js";
 import { ExerciseProgress } from "./exercise-progress.js";
 import { checkSubmission, reportRuns } from "../../../exercises/web/grade.js";
@@ -40,15 +41,6 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-function notice(text) {
-  const box = $('[data-role="notices"]');
-  if (!box) return;
-  const close = el("button", { type: "button", text: "Dismiss" });
-  const p = el("div", { class: "notice", role: "status" }, el("span", { text }), close);
-  close.addEventListener("click", () => p.remove());
-  box.append(p);
-}
-
 const onSetAside = (key, aside) => {
   notice(`We could not read your saved ${key.startsWith("flakylab:code:") ? "code" : "progress"}, so it was set aside under "${aside}" in this browser's storage. Nothing else was affected.`);
 };
@@ -65,7 +57,7 @@ class ExercisePage {
   constructor(root, data) {
     this.root = root;
     this.data = data;
-    this.storage = new Storage({ onSetAside, onSaveFailed: () => notice(STORAGE_FULL) });
+    this.storage = new Storage({ onSetAside, onSaveFailed: storageFull, onSaved: storageSaved });
     this.progress = new ExerciseProgress({ onSetAside });
     this.review = new ReviewStore({});
     this.codeKey = "exercise-" + data.slug;

@@ -5,7 +5,8 @@
 // progress.
 
 import { Runtime } from "./runtime.js";
-import { Storage, STORAGE_FULL } from "./storage.js";
+import { Storage } from "./storage.js";
+import { notice, storageFull, storageSaved } from "./notices.js";
 import { mountQuizPages } from "../../quiz/pages.js";
 import { mountProgressFile } from "./progress-file.js";
 import { showExerciseProgress } from "./exercise-progress.js";
@@ -18,34 +19,6 @@ import { RuntimeStatus } from "./runtime-status.js";
 document.documentElement.classList.add("js");
 
 const $ = (sel, root = document) => root.querySelector(sel);
-
-// notice shows a dismissible message at the top of the page.
-function notice(text, role = "") {
-  const box = $('[data-role="notices"]');
-  if (!box) return null;
-  const p = document.createElement("div");
-  if (role) p.dataset.role = role;
-  p.className = "notice";
-  p.setAttribute("role", "status");
-  const span = document.createElement("span");
-  span.textContent = text;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.textContent = "Dismiss";
-  close.addEventListener("click", () => p.remove());
-  p.append(span, close);
-  box.append(p);
-  return p;
-}
-
-function storageFull() {
-  if (!$('[data-role="storage-full"]')) notice(STORAGE_FULL, "storage-full");
-}
-
-function storageSaved() {
-  const n = $('[data-role="storage-full"]');
-  if (n) n.querySelector("span").textContent = "Saving works again: your edits are saved in this browser.";
-}
 
 const storage = new Storage({
   onSaveFailed: storageFull,
