@@ -15,23 +15,23 @@ func TestCheckPlainKeepsTheLastProgram(t *testing.T) {
 	const a = "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(min(1, 2), \"checkcache a\") }\n"
 	const b = "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"checkcache b\") }\n"
 	const bad = "package main\n\nfunc main() { x := 1 }\n"
-	first, diags := checkPlain(a, false)
+	first, diags := checkPlain(a, false, nil)
 	require.Empty(t, diags)
-	again, _ := checkPlain(a, false)
+	again, _ := checkPlain(a, false, nil)
 	assert.Same(t, first, again, "the same text was checked again")
-	exact, _ := checkPlain(a, true)
+	exact, _ := checkPlain(a, false, []int{5})
 	assert.NotSame(t, first, exact, "the instrumented rerun's check came from the plain slot")
-	again, _ = checkPlain(a, false)
+	again, _ = checkPlain(a, false, nil)
 	assert.Same(t, first, again, "the instrumented rerun's check evicted the plain one")
-	other, _ := checkPlain(b, false)
+	other, _ := checkPlain(b, false, nil)
 	assert.NotSame(t, first, other, "another text got the last program")
 	assert.Contains(t, string(other.Source), "checkcache b")
 
-	_, diags = checkPlain(bad, false)
+	_, diags = checkPlain(bad, false, nil)
 	require.NotEmpty(t, diags, "source:\n%s", bad)
-	_, diags = checkPlain(bad, false)
+	_, diags = checkPlain(bad, false, nil)
 	assert.NotEmpty(t, diags, "a rejected program came back accepted:\n%s", bad)
-	kept, _ := checkPlain(b, false)
+	kept, _ := checkPlain(b, false, nil)
 	assert.Same(t, other, kept, "a rejected program replaced the last accepted one")
 }
 

@@ -18,15 +18,40 @@ type panicReport struct {
 	repanicked bool
 }
 
+// learnerLine is the line of the innermost frame in the learner's own
+// code, when the frames carry positions, or 0.
+func (pr *panicReport) learnerLine() int {
+	if pr.exact {
+		for _, f := range pr.frames {
+			if f.Line > 0 {
+				return f.Line
+			}
+		}
+	}
+	return 0
+}
+
+// numberlessNote follows a run-time error's message when the numbers Go
+// gives with it could not be found (see numberless).
+const numberlessNote = " (the playground could not find the numbers Go's message gives: it finds them by running the program again, which did not finish in time, or is not done for a program on the wall clock)"
+
 // panicError writes a Go-style panic trace to stderr and returns the
 // error, positioned where the panic happened.
 func (r *run) panicError(pr *panicReport) *Error {
 	p := r.prog
+	msg := pr.msg
+	if numberless(msg) {
+		// The second run, which finds the numbers, did not finish in
+		// its time (or did not panic the same way): Go's message has
+		// them, so the line says what is missing rather than pass for
+		// Go's.
+		msg += numberlessNote
+	}
 	var b strings.Builder
 	if len(pr.chain) > 0 && pr.repanicked {
 		b.WriteString(strings.TrimSuffix(chainText(pr.chain), "\t") + "\n")
 	} else {
-		fmt.Fprintf(&b, "%spanic: %s\n\n", chainText(pr.chain), pr.msg)
+		fmt.Fprintf(&b, "%spanic: %s\n\n", chainText(pr.chain), msg)
 	}
 	if pr.goLine <= 0 {
 		b.WriteString("goroutine 1 [running]:\n")
@@ -76,7 +101,7 @@ func (r *run) panicError(pr *panicReport) *Error {
 		}
 	}
 	r.out.writeNote(stderrStream, b.String())
-	return &Error{Kind: KindPanic, Message: "panic: " + pr.msg, Line: line, Column: col}
+	return &Error{Kind: KindPanic, Message: "panic: " + msg, Line: line, Column: col}
 }
 
 // instanceName matches the name the front end gives an instance of a

@@ -32,6 +32,7 @@ type run struct {
 	panics      panicTokens
 	chain       panicChain         // panics during panics
 	panicNames  progfmt.PanicNames // the Go names of the values the program panics with
+	checkLines  []int              // lines whose statements check bounds as Go does (rerun)
 	harness     string             // Options.Harness
 	graded      grading            // what the harness reported
 	life        *lifecycle
@@ -54,8 +55,26 @@ type run struct {
 // a graded run compiles the checks too, slowly on a busy machine) for Run
 // to run it again, instrumented, to find the panic's exact position. It
 // is real time, so it leaves room for a busy machine: a short program
-// that panics must keep its exact line when the cores are shared.
+// that panics must keep its exact line when the cores are shared. A
+// run-time error whose message needs the second run's numbers (see
+// numberless) is run again however long the first run took.
 const rerunBudget = 2 * time.Second
+
+// rerunLimit is how much real time a second run of a panicking program
+// gets, given how long the first one took, compiling included: it
+// repeats the first, with a little more work per statement and call.
+// When the message needs the numbers (numberless), the run that finds
+// them checks the bounds of the statement that panicked with a call per
+// index, which a loop over that statement repeats: it gets more. A loaded
+// machine slows all the runs alike; a run that does not finish in its
+// time gives no wrong message either: panicError then says the numbers
+// are missing. A variable, so that a test can make it tiny.
+var rerunLimit = func(first time.Duration, numbers bool) time.Duration {
+	if numbers {
+		return 2*time.Second + 8*first
+	}
+	return time.Second + 4*first
+}
 
 // Run interprets src and reports what it printed and how it ended. It
 // never panics; when ctx ends, the program is stopped. Runs may proceed
@@ -72,14 +91,27 @@ func Run(ctx context.Context, src string, opts Options) Result {
 	running := r.finish()
 	phases.mark("settle")
 	if pr != nil {
-		if first := time.Since(began); !opts.RealTime && ran < rerunBudget {
-			exact, left := rerun(ctx, src, opts, first)
+		numbers := numberless(pr.msg)
+		if first := time.Since(began); !opts.RealTime && (ran < rerunBudget || numbers) {
+			// The first rerun finds the statement; for a message
+			// without its numbers, a second one checks that
+			// statement's bounds as Go does.
+			exact, left := rerun(ctx, src, opts, rerunLimit(first, false), nil)
 			running += left
 			if exact != nil && sameRuntimePanic(pr.msg, exact.msg) {
 				exact.goLine, exact.goCol = pr.goLine, pr.goCol
 				pr = exact
 			}
 			phases.mark("instrumented rerun")
+			if line := pr.learnerLine(); numberless(pr.msg) && line > 0 {
+				exact, left := rerun(ctx, src, opts, rerunLimit(first, true), []int{line})
+				running += left
+				if exact != nil && sameRuntimePanic(pr.msg, exact.msg) && exact.learnerLine() == line {
+					exact.goLine, exact.goCol = pr.goLine, pr.goCol
+					pr = exact
+				}
+				phases.mark("checked rerun")
+			}
 		}
 		failure = r.panicError(pr)
 	}
@@ -131,13 +163,27 @@ func sameRuntimePanic(first, second string) bool {
 	return first == second || strings.HasPrefix(second, first+" [")
 }
 
+// numberless reports whether msg is a run-time error the first run gives
+// without the numbers Go's message has ("index out of range" for "index
+// out of range [5] with length 3"): the interpreter indexes through
+// reflect, whose panics name no index, and only the second run checks
+// bounds as Go does.
+func numberless(msg string) bool {
+	return msg == "runtime error: index out of range" || msg == "runtime error: slice bounds out of range"
+}
+
 // rerun runs a program that panicked again in trace mode, discarding its
-// output, and returns its panic with exact frames, or nil if it did not
-// panic again, and how many of its goroutines outlived it.
-func rerun(ctx context.Context, src string, opts Options, first time.Duration) (*panicReport, int) {
+// output, with Go's bounds checks in the statements starting on
+// checkLines, and returns its panic with exact frames, or nil if it did
+// not panic again within limit (or the run's own time limit, if shorter), and
+// how many of its goroutines outlived it.
+func rerun(ctx context.Context, src string, opts Options, limit time.Duration, checkLines []int) (*panicReport, int) {
 	opts.Stdout, opts.Stderr, opts.OnInput = nil, nil, nil
-	opts.Timeout = time.Second + 4*first
+	if opts.Timeout <= 0 || limit < opts.Timeout {
+		opts.Timeout = limit
+	}
 	r := newRun(ctx, opts, true)
+	r.checkLines = checkLines
 	_, pr := r.safeExecute(src)
 	running := r.finish()
 	if pr != nil {
@@ -235,9 +281,10 @@ func (r *run) execute(src string) (*Error, *panicReport) {
 	// what the interpreter lacks; the interpreter runs the lowered source,
 	// whose positions map back to the learner's (through the snippet's
 	// line directives too).
-	// The instrumented second run of a panicking program also checks
-	// bounds as Go does, for the exact message of a run-time panic.
-	lowered, diags := checkPlain(p.text, r.trace.exact)
+	// A rerun of a panicking program may check the bounds of the
+	// statement that panicked as Go does, for the numbers of the
+	// message (Run).
+	lowered, diags := checkPlain(p.text, false, r.checkLines)
 	r.phases.mark("type check and lowering")
 	if len(diags) > 0 {
 		return r.diagnostics(p, diags), nil

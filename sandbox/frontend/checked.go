@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,44 @@ import (
 // program calls recover or declares a String or Error method, whose
 // panics fmt recovers (and for the runtime's second, instrumented run
 // of a program that panicked), since it makes indexing slower.
+
+// checking says which index and slice expressions are checked: all of
+// them, or those inside the statements starting on the given lines.
+type checking struct {
+	all   bool
+	lines []int
+}
+
+// ranges returns the extents of the statements of file that start on
+// c's lines.
+func (c checking) ranges(fset *token.FileSet, file *ast.File) [][2]token.Pos {
+	if len(c.lines) == 0 {
+		return nil
+	}
+	var out [][2]token.Pos
+	ast.Inspect(file, func(n ast.Node) bool {
+		if s, ok := n.(ast.Stmt); ok && slices.Contains(c.lines, fset.Position(s.Pos()).Line) {
+			out = append(out, [2]token.Pos{s.Pos(), s.End()})
+			return false // the statements inside are in this one's extent
+		}
+		return true
+	})
+	return out
+}
+
+// checksAt reports whether the index or slice expression at pos is
+// checked.
+func (l *lowerer) checksAt(pos token.Pos) bool {
+	if l.checked {
+		return true
+	}
+	for _, r := range l.checkedIn {
+		if r[0] <= pos && pos < r[1] {
+			return true
+		}
+	}
+	return false
+}
 
 // checkedHelpers is the text of the helpers; $P is the helper prefix,
 // $rt the package progfmt. The panic value is the Go runtime's own

@@ -40,6 +40,12 @@ type Options struct {
 	// runtime does, so that a run-time panic carries Go's message with its
 	// numbers. It is on anyway for a program that calls recover.
 	Checked bool
+	// CheckedLines checks, as Checked does, only the index and slice
+	// expressions inside the statements that start on these lines (as
+	// diagnostics count them): each check is a call, which makes a loop
+	// that indexes many times slower, so the runtime's second run of a
+	// program that panicked checks only the statement that panicked.
+	CheckedLines []int
 	// Package, when set, checks the source as an imported package rather
 	// than a command: its clause must say package main (the learner's
 	// file), it is checked under this import path, which is also its
@@ -199,7 +205,7 @@ func Check(src []byte, opts Options) (*Program, []Diagnostic) {
 			return Check(again, opts)
 		}
 	}
-	checked := opts.Checked || callsRecoverAnywhere(file, info) || declaresPrintMethod(file)
+	checked := checking{all: opts.Checked || callsRecoverAnywhere(file, info) || declaresPrintMethod(file), lines: opts.CheckedLines}
 	mono, names, d := monomorphize(fset, file, src, pkg, info)
 	if d != nil {
 		return nil, []Diagnostic{*d}

@@ -35,6 +35,9 @@ type lowerer struct {
 	pkg         *types.Package
 	info        *types.Info
 	checked     bool // bounds checks as the Go runtime's (checked.go)
+	// checkedIn are the ranges of the statements whose index and slice
+	// expressions are checked when checked is off (Options.CheckedLines).
+	checkedIn [][2]token.Pos
 	// selectAround holds, for a select the learner labeled, what
 	// lowerSelectBranches puts around its labeled statement.
 	selectAround map[*ast.SelectStmt][2][]ast.Stmt
@@ -95,10 +98,10 @@ type lowerer struct {
 // lower rewrites a checked file into the Program the interpreter runs.
 // orig, when set, is the source file was parsed from, for
 // Program.Unchanged.
-func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked bool, instances map[string]string, orig []byte) (*Program, []Diagnostic) {
+func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.Info, checked checking, instances map[string]string, orig []byte) (*Program, []Diagnostic) {
 	l := &lowerer{
 		orig:      orig,
-		checked:   checked,
+		checked:   checked.all,
 		instances: instances,
 		fset:      fset, file: file, pkg: pkg, info: info,
 		used:          map[string]bool{},
@@ -118,6 +121,9 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	})
 	if len(instances) > 0 {
 		l.note("generics written out")
+	}
+	if !l.checked {
+		l.checkedIn = checked.ranges(fset, file)
 	}
 	if d := l.prepareTypes(); d != nil {
 		return nil, []Diagnostic{*d}
@@ -413,13 +419,13 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		if ix, ok := n.(*ast.IndexExpr); ok {
 			l.derefArray(&ix.X)
-			if l.checked {
+			if l.checksAt(ix.Pos()) {
 				l.checkIndex(ix)
 			}
 		}
 	case *ast.SliceExpr:
 		l.derefArray(&n.X)
-		if l.checked {
+		if l.checksAt(n.Pos()) {
 			l.checkSlice(n)
 		}
 	case *ast.SelectorExpr:
