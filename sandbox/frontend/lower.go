@@ -382,6 +382,7 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.lowerShift(n)
 	case *ast.CallExpr:
+		l.convFloatToInt(n)
 		l.namePanic(n)
 		l.lowerPackageVariadicLits(n)
 		if e := l.lowerNilCall(n); e != nil {
