@@ -47,6 +47,8 @@ import (
 //   - a type assertion or type switch case to a composite type of which
 //     the program uses another type of that shape ([]Item and
 //     []struct{ S int }; refuseCompositeTwins);
+//   - == and != between pointers to a zero-size type
+//     (refuseZeroSizePointerCompare);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
@@ -68,6 +70,7 @@ func (l *lowerer) refuseUnfaithful() {
 	l.refuseDeclarations()
 	l.refuseLocalAliases()
 	l.refusePromotedIntoIface()
+	l.refuseZeroSizePointerCompare()
 	names := map[string]int{}
 	for _, obj := range l.info.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() {
