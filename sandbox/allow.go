@@ -122,8 +122,9 @@ func checkImports(p *program) *Error {
 
 // inferImports adds an import for every allow-listed package a snippet
 // refers to by name (fmt.Println) without importing it. A name the snippet
-// declares itself resolves to that declaration and is left alone.
-func inferImports(f *ast.File) []string {
+// declares itself resolves to that declaration and is left alone. src is
+// the text f was parsed from.
+func inferImports(f *ast.File, src string) []string {
 	have := map[string]bool{}
 	for _, spec := range f.Imports {
 		ip, _ := strconv.Unquote(spec.Path.Value)
@@ -136,6 +137,13 @@ func inferImports(f *ast.File) []string {
 		}
 		have[name] = true
 	}
+	candidates := map[string]bool{}
+	for name := range byName {
+		if !have[name] {
+			candidates[name] = true
+		}
+	}
+	local := localRefs(f, src, candidates)
 	var add []string
 	ast.Inspect(f, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
@@ -143,7 +151,7 @@ func inferImports(f *ast.File) []string {
 			return true
 		}
 		id, ok := sel.X.(*ast.Ident)
-		if !ok || id.Obj != nil || have[id.Name] {
+		if !ok || local[id] || have[id.Name] {
 			return true
 		}
 		if p, ok := byName[id.Name]; ok {

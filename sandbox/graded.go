@@ -177,11 +177,11 @@ func (r *run) executeGraded(src string) (*Error, *panicReport) {
 // may import the submission and GradingPackage besides the allow-list.
 func (r *run) prepareHarness(it *interp.Interpreter, sub *frontend.Program) (*program, *Error) {
 	h := &program{fset: token.NewFileSet(), lines: lineLengths(r.harness), text: r.harness, harness: true}
-	f, err := parser.ParseFile(h.fset, HarnessName, r.harness, 0)
+	f, err := parser.ParseFile(h.fset, HarnessName, r.harness, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, &Error{Kind: KindCompile, Message: err.Error()}
 	}
-	h.file = f
+	h.file, h.source = f, r.harness
 	for _, spec := range f.Imports {
 		ip, _ := strconv.Unquote(spec.Path.Value)
 		if _, ok := allowed[ip]; !ok && ip != SubmissionPackage && ip != GradingPackage {

@@ -58,7 +58,7 @@ func (r *run) locateCompileFailure(p *program, e *Error) {
 // the interpreter keeps what it compiled tied to the syntax tree's nodes.
 func (r *run) compilesWithBodies(p *program, src []byte, funcs []int, keep int) bool {
 	it := r.interpreter()
-	f, err := parser.ParseFile(it.FileSet(), SourceName, src, 0)
+	f, err := parser.ParseFile(it.FileSet(), SourceName, src, parser.SkipObjectResolution)
 	if err != nil || len(f.Decls) != len(p.file.Decls) {
 		return false
 	}

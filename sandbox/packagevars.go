@@ -77,8 +77,8 @@ var packageVars = sync.OnceValue(func() map[string]map[string]bool {
 // assigned to an error variable), taking its value when the program is
 // compiled, so that an assignment the program makes would not be seen.
 // A name that the file declares itself (a local variable called time)
-// is left alone.
-func readVarsLive(f *ast.File) {
+// is left alone. src is the text f was parsed from.
+func readVarsLive(f *ast.File, src string) {
 	vars := map[string]map[string]bool{} // by the name the file imports it under
 	for _, spec := range f.Imports {
 		ip, err := strconv.Unquote(spec.Path.Value)
@@ -94,13 +94,18 @@ func readVarsLive(f *ast.File) {
 	if len(vars) == 0 {
 		return
 	}
+	names := map[string]bool{}
+	for name := range vars {
+		names[name] = true
+	}
+	local := localRefs(f, src, names)
 	isVarRef := func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return false
 		}
 		pkg, ok := sel.X.(*ast.Ident)
-		return ok && pkg.Obj == nil && vars[pkg.Name][sel.Sel.Name]
+		return ok && !local[pkg] && vars[pkg.Name][sel.Sel.Name]
 	}
 	addressed := map[ast.Node]bool{} // &pkg.Var already is the variable
 	astutil.Apply(f, func(c *astutil.Cursor) bool {

@@ -222,7 +222,7 @@ func addPrelude(p *program, src string) error {
 		}
 	}
 	if decls == nil {
-		f, err := parser.ParseFile(p.fset, helpersName, src, 0)
+		f, err := parser.ParseFile(p.fset, helpersName, src, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
@@ -241,7 +241,7 @@ func parsedPrelude(src string) *prelude {
 	if h == nil && preludes.next+len(src)+2 < preludeRegion {
 		fset := token.NewFileSet()
 		fset.AddFile("", preludes.next, 0) // the text's file starts after it
-		if f, err := parser.ParseFile(fset, helpersName, src, 0); err == nil {
+		if f, err := parser.ParseFile(fset, helpersName, src, parser.SkipObjectResolution); err == nil {
 			h = &prelude{file: fset.File(f.Package), decls: f.Decls}
 			preludes.next = h.file.Base() + h.file.Size() + 1
 			preludes.parsed[src] = h

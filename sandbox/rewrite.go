@@ -107,7 +107,7 @@ func rewrite(p *program, trace bool) error {
 		}
 		return true
 	})
-	readVarsLive(f)
+	readVarsLive(f, p.source)
 	if trace && !p.harness {
 		rw.instrument(f)
 	}

@@ -37,6 +37,7 @@ func TestRunPrintsWhatTheProgramPrints(t *testing.T) {
 		{"error type", "package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\ntype E struct{}\n\nfunc (*E) Error() string { return \"custom\" }\n\nfunc main() {\n\tvar err error = &E{}\n\tfmt.Println(err, errors.New(\"plain\"))\n}\n", "custom plain\n"},
 		{"sort and strconv", "xs := []int{3, 1, 2}\nsort.Ints(xs)\nn, _ := strconv.Atoi(\"5\")\nfmt.Println(xs, n, math.Sqrt(16), utf8.RuneCountInString(\"héllo\"))\n", "[1 2 3] 5 4 5\n"},
 		{"sync and atomic", "var n atomic.Int64\nvar wg sync.WaitGroup\nfor i := 0; i < 10; i++ {\n\twg.Add(1)\n\tgo func() {\n\t\tdefer wg.Done()\n\t\tn.Add(1)\n\t}()\n}\nwg.Wait()\nfmt.Println(n.Load())\n", "10\n"},
+		{"snippet variable named like a package", "strings := struct{ ToUpper func(string) string }{func(s string) string { return s + \"!\" }}\nfmt.Println(strings.ToUpper(\"quiet\"))\n", "quiet!\n"},
 		{"core package", "b, err := bucket.New(2, 1)\nt0 := time.Now()\nfmt.Println(err, b.AllowAt(t0), b.AllowAt(t0), b.AllowAt(t0))\n", "<nil> true true false\n"},
 		{"errors.Is with core sentinel", "err := fmt.Errorf(\"call: %w\", breaker.ErrOpen)\nfmt.Println(errors.Is(err, breaker.ErrOpen))\n", "true\n"},
 		{"scan reads nothing", "var s string\nn, err := fmt.Scanln(&s)\nfmt.Println(n, err != nil)\n", "0 true\n"},

@@ -21,6 +21,9 @@ type program struct {
 	snippet bool
 	lines   []int  // byte length of each line of the learner's source
 	text    string // what was parsed: src, or the wrapped snippet
+	// source is the text file was parsed from: text before a snippet's
+	// inferred imports, or the front end's lowered program.
+	source string
 	// asText: file is text as parsed (a snippet's inferred imports are
 	// added to file without positions, and to text on its first line).
 	asText bool
@@ -49,19 +52,19 @@ func parseProgram(fset *token.FileSet, src string) (*program, *Error) {
 		text = wrapSnippet(src)
 	}
 	p.text = text
-	f, err := parser.ParseFile(fset, SourceName, text, 0)
+	f, err := parser.ParseFile(fset, SourceName, text, parser.SkipObjectResolution)
 	if err != nil {
 		if p.snippet && parsesAsFile(src) {
 			return p, p.missingPackage(src)
 		}
 		return p, p.parseError(err) // p.text is still worth checking
 	}
-	p.file, p.asText = f, true
+	p.file, p.asText, p.source = f, true, text
 	if p.snippet && declaresOnly(f) {
 		return p, p.missingPackage(src)
 	}
 	if p.snippet {
-		if added := inferImports(f); len(added) > 0 {
+		if added := inferImports(f, text); len(added) > 0 {
 			p.asText = false
 			// The text the front end checks imports them too, on the
 			// wrapper's first line, so that no line moves.
@@ -84,11 +87,11 @@ func (p *program) parseLowered(fset *token.FileSet, src []byte, pos func(line, c
 	if p.harness {
 		name = HarnessName
 	}
-	f, err := parser.ParseFile(fset, name, src, 0)
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 	if err != nil {
 		return err
 	}
-	p.fset, p.file, p.lowered = fset, f, pos
+	p.fset, p.file, p.lowered, p.source = fset, f, pos, string(src)
 	return nil
 }
 
