@@ -1,8 +1,16 @@
 # flakylab: make serve · make test · make dist · make bench · make help
 SHELL := /bin/bash
 GO ?= go
-GOROOT_WASM := $(shell $(GO) env GOROOT)/lib/wasm
-WASMENV := PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm
+GOROOT_DIR := $(shell $(GO) env GOROOT)
+GOROOT_WASM := $(GOROOT_DIR)/lib/wasm
+# Every GOOS=js GOARCH=wasm build and test takes the math package's Exp and
+# Log as amd64 computes them (wasm/_amd64math/README.md): the overlay that
+# says so names files by absolute path, so it is written here, at each run
+# of make, into .build/ (not in the repository).
+WASM_OVERLAY := $(CURDIR)/.build/wasm-overlay.json
+WASM_OVERLAY_JSON := {"Replace":{"$(GOROOT_DIR)/src/math/exp_noasm.go":"$(CURDIR)/wasm/_amd64math/exp.go","$(GOROOT_DIR)/src/math/log_stub.go":"$(CURDIR)/wasm/_amd64math/log.go"}}
+$(shell mkdir -p .build && printf '%s\n' '$(WASM_OVERLAY_JSON)' > .build/wasm-overlay.json.new && mv -f .build/wasm-overlay.json.new .build/wasm-overlay.json)
+WASMENV := PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm GOFLAGS="$$GOFLAGS -overlay=$(WASM_OVERLAY)"
 COVER_MIN := 90
 
 .DEFAULT_GOAL := help
