@@ -50,149 +50,196 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	case "Fprint", "Fprintln", "Append", "Appendln":
 		first = 1
 	}
-	var format []byte
 	var verbs []progfmt.Verb
 	if fi < 0 && l.refuseTupleOperand(call, first) {
 		return nil
 	}
+	f := &fmtCall{call: call, name: name, fi: fi}
 	if fi >= 0 {
 		if fi >= len(call.Args) {
 			return nil
 		}
 		tv := l.typeAndValue(call.Args[fi])
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			for _, op := range call.Args[fi+1:] {
-				if l.refusePromotedPrintMethod(op, l.typeOf(op), 0) || l.refuseVariableFormatOperand(op, l.typeOf(op)) {
-					continue
-				}
-				// An interface operand reaches fmt with its methods (a
-				// wrapper of them); what it holds nested does not.
-				if t := l.typeOf(op); !types.IsInterface(typeOrNil(t)) && l.showOperandNeeds(t, 'v') {
-					l.unsupported(op.Pos(), "printing a "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
-						" with a format that is not a constant is not supported by the playground (values of the program's types in it would not print as in Go); write the format as a string literal")
-					continue
-				}
-				l.refuseNestedPrintMethods(op, l.typeOf(op), 'v')
-			}
-			if len(l.ownTypes()) > 0 && !l.unknownVerbHazard() {
-				l.formatAtRunTime(call, name)
-			}
+			l.variableFormat(call, name, fi)
 			return nil
 		}
-		format = []byte(constant.StringVal(tv.Value))
-		verbs = progfmt.Verbs(string(format))
+		f.format = []byte(constant.StringVal(tv.Value))
+		verbs = progfmt.Verbs(string(f.format))
 		first = fi + 1
 	}
-	operands := call.Args[first:]
-	verbOf := make([]byte, len(operands))
-	flagsOf := make([]string, len(operands))
-	sizedOf := make([]bool, len(operands))
-	for i := range verbOf {
-		verbOf[i] = 'v'
+	f.first = first
+	f.operands = call.Args[first:]
+	n := len(f.operands)
+	f.verbOf = make([]byte, n)
+	f.flagsOf = make([]string, n)
+	f.sizedOf = make([]bool, n)
+	for i := range f.verbOf {
+		f.verbOf[i] = 'v'
 	}
-	changed := false
-	var wrapped []int
-	// withW is the format with %w kept, for the compiled Errorf.
-	withW := append([]byte(nil), format...)
+	f.withW = append([]byte(nil), f.format...)
 	for _, v := range verbs {
-		if v.Arg < 0 || v.Arg >= len(operands) {
-			continue
-		}
-		verbOf[v.Arg] = v.C
-		flagsOf[v.Arg] = v.Flags
-		sizedOf[v.Arg] = v.Sized
-		switch {
-		case v.C == 'w' && name == "Errorf" && l.hasOwnErrors():
-			format[v.At] = 'v'
-			verbOf[v.Arg] = 'v'
-			wrapped = append(wrapped, v.Arg)
-			changed = true
-		case l.nilSharpVerb(format, v, operands[v.Arg]):
-			format[v.At] = 's'
-			withW[v.At] = 's'
-			verbOf[v.Arg] = 'S' // nilPrintOperand's %#v
-			changed = true
-		case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.unnamedStructTwins():
-			l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
-		case v.C == 'v' && strings.Contains(v.Flags, "#") && !types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && mentionsIterSeq(typeOrNil(l.typeOf(operands[v.Arg]))):
-			l.unsupported(operands[v.Arg].Pos(), "%#v of an iter.Seq or iter.Seq2 value is not supported by the playground (it would name the func type); print it with %v or %T")
-		case v.C == 'T' && l.typeOf(operands[v.Arg]) != nil && l.namesStatically(l.typeOf(operands[v.Arg])):
-			format[v.At] = 's'
-			withW[v.At] = 's'
-			changed = true
-		}
+		l.fmtVerb(f, v)
 	}
-	opTypes := make([]types.Type, len(operands))
-	named := make([]ast.Expr, len(operands))
-	nilOps := make([]ast.Expr, len(operands))
-	for i, op := range operands {
-		opTypes[i] = l.typeOf(op)
-		sv := showVerb(verbOf[i], flagsOf[i])
-		if e := l.promotedStringCall(op, opTypes[i], verbOf[i], flagsOf[i], name); e != nil && wrapped == nil {
-			named[i], changed = e, true // refuse_promoted.go
-			continue
-		}
-		if verbOf[i] != 'T' && verbOf[i] != 'p' && l.refusePromotedPrintMethod(op, opTypes[i], verbOf[i]) || l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
-			continue
-		}
-		byNames := false
-		if wrapped == nil {
-			named[i] = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
-			byNames = named[i] != nil
-		} else {
-			byNames = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i]) != nil // lowerErrorf's
-		}
-		if l.showPreferred(opTypes[i], sv, byNames) {
-			if l.refuseShow(op, opTypes[i], sv) || l.refuseHiddenMethods(op, opTypes[i]) || sizedOf[i] && l.refuseSizedNilPointer(op, opTypes[i], sv) {
-				continue
-			}
-			// What the operand holds reaches fmt otherwise than Go's
-			// fmt sees it (printshow.go); %#v names are progfmt's.
-			named[i] = nil
-			if sv == '#' && !types.IsInterface(opTypes[i]) && l.sharpNames(opTypes[i], map[types.Type]bool{}) {
-				qualify := func(p *types.Package) string { return p.Name() }
-				l.unsupported(op.Pos(), "%#v of a value of type "+l.typeString(opTypes[i], qualify)+" is not supported by the playground (the program's type names would be missing); use %+v")
-				continue
-			}
-			if l.shown == nil {
-				l.shown = map[ast.Expr]byte{}
-			}
-			l.shown[op] = sv
-			changed = true
-			continue
-		}
-		l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
-		if named[i] == nil && wrapped == nil {
-			nilOps[i] = l.nilPrintedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
-		}
-		if named[i] != nil || nilOps[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
-			changed = true
-		}
+	f.opTypes = make([]types.Type, n)
+	f.named = make([]ast.Expr, n)
+	f.nilOps = make([]ast.Expr, n)
+	for i, op := range f.operands {
+		l.fmtOperand(f, i, op)
 	}
-	if !changed {
+	if !f.changed {
 		return nil
 	}
-	l.note("fmt operands")
-	if format != nil {
-		call.Args[fi] = &ast.BasicLit{ValuePos: call.Args[fi].Pos(), Kind: token.STRING, Value: strconv.Quote(string(format))}
+	return l.rewriteFmt(f)
+}
+
+// fmtCall is what lowerFmt learns of a print call, verb by verb and
+// operand by operand. lowerFmt is split into the methods that take it:
+// as one function it was among the largest of the front end, which the
+// browser's engine optimises at great cost on a first run.
+type fmtCall struct {
+	call     *ast.CallExpr
+	name     string
+	fi       int // formatArg's
+	first    int // the first operand's argument
+	format   []byte
+	withW    []byte // the format with %w kept, for the compiled Errorf
+	operands []ast.Expr
+	verbOf   []byte
+	flagsOf  []string
+	sizedOf  []bool
+	opTypes  []types.Type
+	named    []ast.Expr
+	nilOps   []ast.Expr
+	wrapped  []int
+	changed  bool
+}
+
+// variableFormat refuses what a format that is not a constant would print
+// otherwise than Go, or has the format read when the program runs.
+func (l *lowerer) variableFormat(call *ast.CallExpr, name string, fi int) {
+	for _, op := range call.Args[fi+1:] {
+		if l.refusePromotedPrintMethod(op, l.typeOf(op), 0) || l.refuseVariableFormatOperand(op, l.typeOf(op)) {
+			continue
+		}
+		// An interface operand reaches fmt with its methods (a
+		// wrapper of them); what it holds nested does not.
+		if t := l.typeOf(op); !types.IsInterface(typeOrNil(t)) && l.showOperandNeeds(t, 'v') {
+			l.unsupported(op.Pos(), "printing a "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
+				" with a format that is not a constant is not supported by the playground (values of the program's types in it would not print as in Go); write the format as a string literal")
+			continue
+		}
+		l.refuseNestedPrintMethods(op, l.typeOf(op), 'v')
 	}
-	if wrapped == nil {
+	if len(l.ownTypes()) > 0 && !l.unknownVerbHazard() {
+		l.formatAtRunTime(call, name)
+	}
+}
+
+// fmtVerb records the verb v of a constant format and adjusts the format
+// for it.
+func (l *lowerer) fmtVerb(f *fmtCall, v progfmt.Verb) {
+	if v.Arg < 0 || v.Arg >= len(f.operands) {
+		return
+	}
+	format, withW, operands := f.format, f.withW, f.operands
+	f.verbOf[v.Arg] = v.C
+	f.flagsOf[v.Arg] = v.Flags
+	f.sizedOf[v.Arg] = v.Sized
+	switch {
+	case v.C == 'w' && f.name == "Errorf" && l.hasOwnErrors():
+		format[v.At] = 'v'
+		f.verbOf[v.Arg] = 'v'
+		f.wrapped = append(f.wrapped, v.Arg)
+		f.changed = true
+	case l.nilSharpVerb(format, v, operands[v.Arg]):
+		format[v.At] = 's'
+		withW[v.At] = 's'
+		f.verbOf[v.Arg] = 'S' // nilPrintOperand's %#v
+		f.changed = true
+	case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.unnamedStructTwins():
+		l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
+	case v.C == 'v' && strings.Contains(v.Flags, "#") && !types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && mentionsIterSeq(typeOrNil(l.typeOf(operands[v.Arg]))):
+		l.unsupported(operands[v.Arg].Pos(), "%#v of an iter.Seq or iter.Seq2 value is not supported by the playground (it would name the func type); print it with %v or %T")
+	case v.C == 'T' && l.typeOf(operands[v.Arg]) != nil && l.namesStatically(l.typeOf(operands[v.Arg])):
+		format[v.At] = 's'
+		withW[v.At] = 's'
+		f.changed = true
+	}
+}
+
+// fmtOperand decides how the operand op, the i-th, is to be printed.
+func (l *lowerer) fmtOperand(f *fmtCall, i int, op ast.Expr) {
+	opTypes, verbOf, flagsOf, named := f.opTypes, f.verbOf, f.flagsOf, f.named
+	opTypes[i] = l.typeOf(op)
+	sv := showVerb(verbOf[i], flagsOf[i])
+	if e := l.promotedStringCall(op, opTypes[i], verbOf[i], flagsOf[i], f.name); e != nil && f.wrapped == nil {
+		named[i], f.changed = e, true // refuse_promoted.go
+		return
+	}
+	if verbOf[i] != 'T' && verbOf[i] != 'p' && l.refusePromotedPrintMethod(op, opTypes[i], verbOf[i]) || l.refuseHiddenType(op, opTypes[i], sv) || sv == '+' && l.refuseMapKeysPlusV(op, opTypes[i]) {
+		return
+	}
+	byNames := false
+	if f.wrapped == nil {
+		named[i] = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
+		byNames = named[i] != nil
+	} else {
+		byNames = l.namedOperand(op, opTypes[i], verbOf[i], flagsOf[i]) != nil // lowerErrorf's
+	}
+	if l.showPreferred(opTypes[i], sv, byNames) {
+		if l.refuseShow(op, opTypes[i], sv) || l.refuseHiddenMethods(op, opTypes[i]) || f.sizedOf[i] && l.refuseSizedNilPointer(op, opTypes[i], sv) {
+			return
+		}
+		// What the operand holds reaches fmt otherwise than Go's
+		// fmt sees it (printshow.go); %#v names are progfmt's.
+		named[i] = nil
+		if sv == '#' && !types.IsInterface(opTypes[i]) && l.sharpNames(opTypes[i], map[types.Type]bool{}) {
+			qualify := func(p *types.Package) string { return p.Name() }
+			l.unsupported(op.Pos(), "%#v of a value of type "+l.typeString(opTypes[i], qualify)+" is not supported by the playground (the program's type names would be missing); use %+v")
+			return
+		}
+		if l.shown == nil {
+			l.shown = map[ast.Expr]byte{}
+		}
+		l.shown[op] = sv
+		f.changed = true
+		return
+	}
+	l.refuseNestedPrintMethods(op, opTypes[i], verbOf[i])
+	if named[i] == nil && f.wrapped == nil {
+		f.nilOps[i] = l.nilPrintedOperand(op, opTypes[i], verbOf[i], flagsOf[i])
+	}
+	if named[i] != nil || f.nilOps[i] != nil || l.adjustOperand(op, opTypes[i], verbOf[i]) != op {
+		f.changed = true
+	}
+}
+
+// rewriteFmt rewrites a print call that lowerFmt found to need it: it
+// edits the call in place, or returns a replacement.
+func (l *lowerer) rewriteFmt(f *fmtCall) ast.Expr {
+	call, operands := f.call, f.operands
+	l.note("fmt operands")
+	if f.format != nil {
+		call.Args[f.fi] = &ast.BasicLit{ValuePos: call.Args[f.fi].Pos(), Kind: token.STRING, Value: strconv.Quote(string(f.format))}
+	}
+	if f.wrapped == nil {
 		orig := append([]ast.Expr{}, operands...)
 		for i, op := range operands {
-			operands[i] = l.adjustOperand(op, opTypes[i], verbOf[i])
-			if named[i] != nil {
-				operands[i] = named[i]
+			operands[i] = l.adjustOperand(op, f.opTypes[i], f.verbOf[i])
+			if f.named[i] != nil {
+				operands[i] = f.named[i]
 			}
-			if nilOps[i] != nil {
-				operands[i] = nilOps[i]
+			if f.nilOps[i] != nil {
+				operands[i] = f.nilOps[i]
 			}
 		}
-		if fi < 0 {
-			return l.spaceOperands(call, name, first, orig, operands, opTypes)
+		if f.fi < 0 {
+			return l.spaceOperands(call, f.name, f.first, orig, operands, f.opTypes)
 		}
 		return nil
 	}
-	return l.lowerErrorf(call, string(withW), operands, opTypes, verbOf, flagsOf, wrapped)
+	return l.lowerErrorf(call, string(f.withW), operands, f.opTypes, f.verbOf, f.flagsOf, f.wrapped)
 }
 
 // adjustOperand returns the operand to pass to fmt for a verb.

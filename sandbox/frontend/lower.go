@@ -266,54 +266,27 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 	if l.postGenerics(c) {
 		return true
 	}
+	// Each kind of node has a method of its own: one function for all of
+	// them was among the largest of the front end, which the browser's
+	// engine optimises at great cost on a first run.
 	switch n := c.Node().(type) {
 	case *ast.FuncDecl:
-		l.funcs = l.funcs[:len(l.funcs)-1]
-		l.leaveFunc()
-		l.nameParams(n)
-		l.zeroResults(n.Type, n.Body)
+		l.postFuncDecl(n)
 	case *ast.FuncLit:
-		l.funcs = l.funcs[:len(l.funcs)-1]
-		l.leaveFunc()
-		l.zeroResults(n.Type, n.Body)
-		l.replaceExpr(c, n, l.wrapLiteral(n))
+		l.postFuncLit(c, n)
 	case *ast.DeferStmt:
 		if s := l.lowerDefer(n); s != nil {
 			c.Replace(s)
 		}
 	case *ast.RangeStmt:
-		l.loopStack = l.loopStack[:len(l.loopStack)-1]
-		if s := l.lowerRange(n); s != nil {
-			c.Replace(s)
-		}
+		l.postRange(c, n)
 	case *ast.ForStmt:
 		l.loopStack = l.loopStack[:len(l.loopStack)-1]
 		l.lowerFor(n)
 	case *ast.LabeledStmt:
-		l.lowerLabeledSelect(c, n)
-		// A loop over a function became a block; its label, now unused,
-		// cannot stay on a block.
-		if _, ok := n.Stmt.(*ast.BlockStmt); ok {
-			c.Replace(n.Stmt)
-		}
-		if b, ok := l.labeledBlocks[n.Stmt]; ok {
-			c.Replace(b) // a switch whose init went in front of it
-		}
+		l.postLabeled(c, n)
 	case *ast.AssignStmt:
-		if _, comm := c.Parent().(*ast.CommClause); !comm {
-			parenRecv(n.Rhs, len(n.Lhs))
-		}
-		if n.Tok == token.ASSIGN {
-			targets := make([]types.Type, len(n.Lhs))
-			for i, x := range n.Lhs {
-				targets[i] = l.typeOf(x)
-			}
-			l.parenIntoIface(targets, n.Rhs)
-		}
-		l.parenStructLit(n)
-		if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
-			l.lowerAssign(c, n)
-		}
+		l.postAssign(c, n)
 	case *ast.CommClause:
 		l.lowerCommClause(n)
 	case *ast.SelectStmt:
@@ -326,43 +299,11 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			l.lowerSendIntoIface(c, n)
 		}
 	case *ast.ReturnStmt:
-		if len(l.funcs) > 0 {
-			res := l.funcs[len(l.funcs)-1].Results()
-			targets := make([]types.Type, res.Len())
-			for i := range targets {
-				targets[i] = res.At(i).Type()
-			}
-			l.parenIntoIface(targets, n.Results)
-		}
-		l.lowerReturnRecv(c, n)
+		l.postReturn(c, n)
 	case *ast.GenDecl:
-		if n.Tok == token.CONST {
-			l.inConstDecl = false
-			l.lowerConstLen(n)
-			l.spellShiftedFloatConsts(n)
-		}
-		l.lowerVarSpecs(n)
-		for _, s := range n.Specs {
-			if vs, ok := s.(*ast.ValueSpec); ok {
-				parenRecv(vs.Values, len(vs.Names))
-				if t := l.typeOf(vs.Type); t != nil {
-					l.parenIntoIface(slices.Repeat([]types.Type{t}, len(vs.Names)), vs.Values)
-				}
-			}
-		}
+		l.postGenDecl(n)
 	case *ast.SwitchStmt:
-		if s := l.lowerInterfaceTag(n); s != nil {
-			c.Replace(s)
-			break
-		}
-		l.lowerInterfaceCases(n)
-		l.lowerCaseLists(n)
-		pre := l.commaOKInit(n.Init)
-		if s := l.lowerSwitchInit(n); s != nil {
-			l.replaceLabeled(c, n, withFirst(pre, s))
-		} else if pre != nil {
-			l.replaceLabeled(c, n, withFirst(pre, l.labeledStmt(n)))
-		}
+		l.postSwitch(c, n)
 	case *ast.IfStmt:
 		if pre := l.commaOKInit(n.Init); pre != nil {
 			l.replaceLabeled(c, n, withFirst(pre, l.labeledStmt(n)))
@@ -372,37 +313,9 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 			c.Replace(s)
 		}
 	case *ast.BinaryExpr:
-		if e := l.lowerNilEqual(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerIfaceEqual(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		l.lowerShift(n)
+		l.postBinary(c, n)
 	case *ast.CallExpr:
-		l.convFloatToInt(n)
-		l.namePanic(n)
-		l.lowerPackageVariadicLits(n)
-		if e := l.lowerNilCall(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerIfaceConversion(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerArrayLen(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		l.lowerAppendArgs(n)
-		if l.checked {
-			l.checkMake(n)
-		}
-		l.replaceExpr(c, n, l.lowerCall(n))
-		l.shieldOwnCallbackCall(n)
+		l.postCall(c, n)
 	case *ast.Ident:
 		if e := l.funcIntoInterface(n, c.Parent()); e != nil {
 			l.replaceExpr(c, n, e)
@@ -410,70 +323,16 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 		l.replaceExpr(c, n, l.instantiate(n, c.Parent()))
 	case *ast.IndexExpr, *ast.IndexListExpr:
-		if e := l.lowerSpelledOut(n.(ast.Expr)); e != nil {
-			l.replaceExpr(c, n.(ast.Expr), e)
-			break
-		}
-		if e := l.completeInstance(n.(ast.Expr)); e != nil {
-			l.replaceExpr(c, n.(ast.Expr), e)
-			break
-		}
-		if ix, ok := n.(*ast.IndexExpr); ok {
-			l.derefArray(&ix.X)
-			if l.checksAt(ix.Pos()) {
-				l.checkIndex(ix)
-			}
-		}
+		l.postIndex(c, n.(ast.Expr))
 	case *ast.SliceExpr:
 		l.derefArray(&n.X)
 		if l.checksAt(n.Pos()) {
 			l.checkSlice(n)
 		}
 	case *ast.SelectorExpr:
-		l.refuseOS(n)
-		if e := l.lowerCallbackValue(c, n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerNilMethodValue(n, c.Parent()); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerPackageType(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerConvertedReceiver(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerMethodValue(n, c.Parent()); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		l.replaceExpr(c, n, l.lowerMethodExpr(n))
+		l.postSelector(c, n)
 	case *ast.TypeAssertExpr:
-		if e := l.lowerEmptyStructAssert(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerNilAssert(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerUnbox(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerNativeAssert(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		if e := l.lowerTwinAssert(n); e != nil {
-			l.replaceExpr(c, n, e)
-			break
-		}
-		l.replaceExpr(c, n, l.lowerAssert(n))
+		l.postTypeAssert(c, n)
 	case *ast.CompositeLit:
 		l.lowerFuncElems(n)
 	case *ast.TypeSwitchStmt:
@@ -482,6 +341,202 @@ func (l *lowerer) post(c *astutil.Cursor) bool {
 		}
 	}
 	return true
+}
+
+func (l *lowerer) postFuncDecl(n *ast.FuncDecl) {
+	l.funcs = l.funcs[:len(l.funcs)-1]
+	l.leaveFunc()
+	l.nameParams(n)
+	l.zeroResults(n.Type, n.Body)
+}
+
+func (l *lowerer) postFuncLit(c *astutil.Cursor, n *ast.FuncLit) {
+	l.funcs = l.funcs[:len(l.funcs)-1]
+	l.leaveFunc()
+	l.zeroResults(n.Type, n.Body)
+	l.replaceExpr(c, n, l.wrapLiteral(n))
+}
+
+func (l *lowerer) postRange(c *astutil.Cursor, n *ast.RangeStmt) {
+	l.loopStack = l.loopStack[:len(l.loopStack)-1]
+	if s := l.lowerRange(n); s != nil {
+		c.Replace(s)
+	}
+}
+
+func (l *lowerer) postLabeled(c *astutil.Cursor, n *ast.LabeledStmt) {
+	l.lowerLabeledSelect(c, n)
+	// A loop over a function became a block; its label, now unused,
+	// cannot stay on a block.
+	if _, ok := n.Stmt.(*ast.BlockStmt); ok {
+		c.Replace(n.Stmt)
+	}
+	if b, ok := l.labeledBlocks[n.Stmt]; ok {
+		c.Replace(b) // a switch whose init went in front of it
+	}
+}
+
+func (l *lowerer) postAssign(c *astutil.Cursor, n *ast.AssignStmt) {
+	if _, comm := c.Parent().(*ast.CommClause); !comm {
+		parenRecv(n.Rhs, len(n.Lhs))
+	}
+	if n.Tok == token.ASSIGN {
+		targets := make([]types.Type, len(n.Lhs))
+		for i, x := range n.Lhs {
+			targets[i] = l.typeOf(x)
+		}
+		l.parenIntoIface(targets, n.Rhs)
+	}
+	l.parenStructLit(n)
+	if !l.lowerRecvAssign(c, n) && !l.lowerCommaOKDefine(c, n) && !l.lowerPlaces(c, n) {
+		l.lowerAssign(c, n)
+	}
+}
+
+func (l *lowerer) postReturn(c *astutil.Cursor, n *ast.ReturnStmt) {
+	if len(l.funcs) > 0 {
+		res := l.funcs[len(l.funcs)-1].Results()
+		targets := make([]types.Type, res.Len())
+		for i := range targets {
+			targets[i] = res.At(i).Type()
+		}
+		l.parenIntoIface(targets, n.Results)
+	}
+	l.lowerReturnRecv(c, n)
+}
+
+func (l *lowerer) postGenDecl(n *ast.GenDecl) {
+	if n.Tok == token.CONST {
+		l.inConstDecl = false
+		l.lowerConstLen(n)
+		l.spellShiftedFloatConsts(n)
+	}
+	l.lowerVarSpecs(n)
+	for _, s := range n.Specs {
+		if vs, ok := s.(*ast.ValueSpec); ok {
+			parenRecv(vs.Values, len(vs.Names))
+			if t := l.typeOf(vs.Type); t != nil {
+				l.parenIntoIface(slices.Repeat([]types.Type{t}, len(vs.Names)), vs.Values)
+			}
+		}
+	}
+}
+
+func (l *lowerer) postSwitch(c *astutil.Cursor, n *ast.SwitchStmt) {
+	if s := l.lowerInterfaceTag(n); s != nil {
+		c.Replace(s)
+		return
+	}
+	l.lowerInterfaceCases(n)
+	l.lowerCaseLists(n)
+	pre := l.commaOKInit(n.Init)
+	if s := l.lowerSwitchInit(n); s != nil {
+		l.replaceLabeled(c, n, withFirst(pre, s))
+	} else if pre != nil {
+		l.replaceLabeled(c, n, withFirst(pre, l.labeledStmt(n)))
+	}
+}
+
+func (l *lowerer) postBinary(c *astutil.Cursor, n *ast.BinaryExpr) {
+	if e := l.lowerNilEqual(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerIfaceEqual(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	l.lowerShift(n)
+}
+
+func (l *lowerer) postCall(c *astutil.Cursor, n *ast.CallExpr) {
+	l.convFloatToInt(n)
+	l.namePanic(n)
+	l.lowerPackageVariadicLits(n)
+	if e := l.lowerNilCall(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerIfaceConversion(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerArrayLen(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	l.lowerAppendArgs(n)
+	if l.checked {
+		l.checkMake(n)
+	}
+	l.replaceExpr(c, n, l.lowerCall(n))
+	l.shieldOwnCallbackCall(n)
+}
+
+func (l *lowerer) postIndex(c *astutil.Cursor, n ast.Expr) {
+	if e := l.lowerSpelledOut(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.completeInstance(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if ix, ok := n.(*ast.IndexExpr); ok {
+		l.derefArray(&ix.X)
+		if l.checksAt(ix.Pos()) {
+			l.checkIndex(ix)
+		}
+	}
+}
+
+func (l *lowerer) postSelector(c *astutil.Cursor, n *ast.SelectorExpr) {
+	l.refuseOS(n)
+	if e := l.lowerCallbackValue(c, n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerNilMethodValue(n, c.Parent()); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerPackageType(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerConvertedReceiver(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerMethodValue(n, c.Parent()); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	l.replaceExpr(c, n, l.lowerMethodExpr(n))
+}
+
+func (l *lowerer) postTypeAssert(c *astutil.Cursor, n *ast.TypeAssertExpr) {
+	if e := l.lowerEmptyStructAssert(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerNilAssert(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerUnbox(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerNativeAssert(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	if e := l.lowerTwinAssert(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
+	l.replaceExpr(c, n, l.lowerAssert(n))
 }
 
 // replaceExpr replaces old by e, if any, and gives e the type information

@@ -305,61 +305,23 @@ func (r *reader) typeAt(i int) types.Type {
 	return t
 }
 
-// decodeType decodes the type at index i, positioned at its tag.
+// decodeType decodes the type at index i, positioned at its tag. Each
+// kind of type has a method of its own: one function for all of them was
+// among the largest of the front end, which the browser's engine
+// optimises at great cost on a first run.
 func (r *reader) decodeType(i int) types.Type {
 	tag := r.byte()
 	switch tag {
 	case tBasic:
-		switch k := r.uvarint(); {
-		case k == kindByte:
-			return types.Universe.Lookup("byte").Type()
-		case k == kindRune:
-			return types.Universe.Lookup("rune").Type()
-		case k > 0 && k < uint64(len(types.Typ)):
-			return types.Typ[k]
-		default:
-			r.fail("bad basic kind %d", k)
-		}
+		return r.decodeBasic()
 	case tUniverse:
-		name := r.str()
-		if obj, ok := types.Universe.Lookup(name).(*types.TypeName); ok {
-			if _, basic := obj.Type().(*types.Basic); !basic {
-				return obj.Type()
-			}
-		}
-		r.fail("no type %q in the universe", name)
+		return r.decodeUniverse()
 	case tAnyInterface:
 		return types.Universe.Lookup("any").Type().Underlying()
 	case tNamed, tAlias:
 		return r.declaredType(i, tag)
 	case tInstance, tAliasInstance:
-		orig := r.typeRef()
-		targs := r.typeList()
-		var tparams *types.TypeParamList
-		switch orig := orig.(type) {
-		case *types.Named:
-			if tag != tInstance {
-				r.fail("instance of %v", orig)
-			}
-			tparams = orig.TypeParams()
-		case *types.Alias:
-			if tag != tAliasInstance {
-				r.fail("instance of %v", orig)
-			}
-			tparams = orig.TypeParams()
-		default:
-			r.fail("instance of %v", orig)
-		}
-		// Instantiate does not check the count when it does not validate,
-		// and a wrong one would fail later, in a learner's check.
-		if tparams.Len() != len(targs) {
-			r.fail("%d type arguments for %v", len(targs), orig)
-		}
-		t, err := types.Instantiate(r.imp.ctxt, orig, targs, false)
-		if err != nil {
-			r.fail("instantiate %v: %v", orig, err)
-		}
-		return t
+		return r.decodeInstance(tag)
 	case tPointer:
 		return types.NewPointer(r.typeRef())
 	case tSlice:
@@ -380,91 +342,175 @@ func (r *reader) decodeType(i int) types.Type {
 		}
 		return types.NewChan(dir, r.typeRef())
 	case tSignature:
-		flags := r.byte()
-		if flags > 3 {
-			r.fail("bad signature flags %d", flags)
-		}
-		rtparams := r.typeParams()
-		tparams := r.typeParams()
-		var recv *types.Var
-		if flags&2 != 0 {
-			recv = r.variable()
-		}
-		if recv == nil && len(rtparams) > 0 || recv != nil && len(tparams) > 0 {
-			r.fail("bad signature type parameters")
-		}
-		params := r.tuple()
-		results := r.tuple()
-		return types.NewSignatureType(recv, rtparams, tparams, params, results, flags&1 != 0)
+		return r.decodeSignature()
 	case tStruct:
-		n := r.count()
-		fields := make([]*types.Var, n)
-		tags := make([]string, n)
-		for j := range fields {
-			kind, pkg, name, t := r.varParts()
-			if kind != types.FieldVar {
-				r.fail("field of kind %v", kind)
-			}
-			embedded := r.bool()
-			fields[j] = types.NewField(token.NoPos, pkg, name, t, embedded)
-			tags[j] = r.str()
-		}
-		return types.NewStruct(fields, tags)
+		return r.decodeStruct()
 	case tInterface:
-		implicit := r.bool()
-		n := r.count()
-		methods := make([]*types.Func, n)
-		for j := range methods {
-			pkg, name := r.pkg(), r.str()
-			var recv *types.Var
-			switch mode := r.byte(); mode {
-			case recvNone, recvSelf:
-			case recvVar:
-				recv = r.variable()
-			default:
-				r.fail("bad receiver mode %d", mode)
-			}
-			flags := r.byte()
-			if flags > 1 {
-				r.fail("bad method flags %d", flags)
-			}
-			params := r.tuple()
-			results := r.tuple()
-			sig := types.NewSignatureType(recv, nil, nil, params, results, flags == 1)
-			methods[j] = types.NewFunc(token.NoPos, pkg, name, sig)
-		}
-		n = r.count()
-		embeddeds := make([]types.Type, n)
-		for j := range embeddeds {
-			embeddeds[j] = r.typeRef()
-		}
-		iface := types.NewInterfaceType(methods, embeddeds)
-		if implicit {
-			iface.MarkImplicit()
-		}
-		r.ifaces = append(r.ifaces, iface)
-		return iface
+		return r.decodeInterface()
 	case tUnion:
-		n := r.count()
-		if n == 0 {
-			r.fail("empty union")
-		}
-		terms := make([]*types.Term, n)
-		for j := range terms {
-			tilde := r.bool()
-			terms[j] = types.NewTerm(tilde, r.typeRef())
-		}
-		return types.NewUnion(terms)
+		return r.decodeUnion()
 	case tTypeParam:
-		pkg, name := r.pkg(), r.str()
-		obj := types.NewTypeName(token.NoPos, pkg, name, nil)
-		tp := types.NewTypeParam(obj, nil)
-		r.typ[i] = tp // its constraint may refer to it
-		tp.SetConstraint(r.typeRef())
-		return tp
+		return r.decodeTypeParam(i)
 	}
 	r.fail("bad type tag %d", tag)
 	return nil
+}
+
+// decodeBasic decodes a basic type (tBasic).
+func (r *reader) decodeBasic() types.Type {
+	switch k := r.uvarint(); {
+	case k == kindByte:
+		return types.Universe.Lookup("byte").Type()
+	case k == kindRune:
+		return types.Universe.Lookup("rune").Type()
+	case k > 0 && k < uint64(len(types.Typ)):
+		return types.Typ[k]
+	default:
+		r.fail("bad basic kind %d", k)
+	}
+	return nil
+}
+
+// decodeUniverse decodes a type of the universe that is not basic
+// (error, comparable).
+func (r *reader) decodeUniverse() types.Type {
+	name := r.str()
+	if obj, ok := types.Universe.Lookup(name).(*types.TypeName); ok {
+		if _, basic := obj.Type().(*types.Basic); !basic {
+			return obj.Type()
+		}
+	}
+	r.fail("no type %q in the universe", name)
+	return nil
+}
+
+// decodeInstance decodes an instance of a generic type or alias.
+func (r *reader) decodeInstance(tag byte) types.Type {
+	orig := r.typeRef()
+	targs := r.typeList()
+	var tparams *types.TypeParamList
+	switch orig := orig.(type) {
+	case *types.Named:
+		if tag != tInstance {
+			r.fail("instance of %v", orig)
+		}
+		tparams = orig.TypeParams()
+	case *types.Alias:
+		if tag != tAliasInstance {
+			r.fail("instance of %v", orig)
+		}
+		tparams = orig.TypeParams()
+	default:
+		r.fail("instance of %v", orig)
+	}
+	// Instantiate does not check the count when it does not validate,
+	// and a wrong one would fail later, in a learner's check.
+	if tparams.Len() != len(targs) {
+		r.fail("%d type arguments for %v", len(targs), orig)
+	}
+	t, err := types.Instantiate(r.imp.ctxt, orig, targs, false)
+	if err != nil {
+		r.fail("instantiate %v: %v", orig, err)
+	}
+	return t
+}
+
+// decodeSignature decodes a function type.
+func (r *reader) decodeSignature() types.Type {
+	flags := r.byte()
+	if flags > 3 {
+		r.fail("bad signature flags %d", flags)
+	}
+	rtparams := r.typeParams()
+	tparams := r.typeParams()
+	var recv *types.Var
+	if flags&2 != 0 {
+		recv = r.variable()
+	}
+	if recv == nil && len(rtparams) > 0 || recv != nil && len(tparams) > 0 {
+		r.fail("bad signature type parameters")
+	}
+	params := r.tuple()
+	results := r.tuple()
+	return types.NewSignatureType(recv, rtparams, tparams, params, results, flags&1 != 0)
+}
+
+// decodeStruct decodes a struct type.
+func (r *reader) decodeStruct() types.Type {
+	n := r.count()
+	fields := make([]*types.Var, n)
+	tags := make([]string, n)
+	for j := range fields {
+		kind, pkg, name, t := r.varParts()
+		if kind != types.FieldVar {
+			r.fail("field of kind %v", kind)
+		}
+		embedded := r.bool()
+		fields[j] = types.NewField(token.NoPos, pkg, name, t, embedded)
+		tags[j] = r.str()
+	}
+	return types.NewStruct(fields, tags)
+}
+
+// decodeInterface decodes an interface type.
+func (r *reader) decodeInterface() types.Type {
+	implicit := r.bool()
+	n := r.count()
+	methods := make([]*types.Func, n)
+	for j := range methods {
+		pkg, name := r.pkg(), r.str()
+		var recv *types.Var
+		switch mode := r.byte(); mode {
+		case recvNone, recvSelf:
+		case recvVar:
+			recv = r.variable()
+		default:
+			r.fail("bad receiver mode %d", mode)
+		}
+		flags := r.byte()
+		if flags > 1 {
+			r.fail("bad method flags %d", flags)
+		}
+		params := r.tuple()
+		results := r.tuple()
+		sig := types.NewSignatureType(recv, nil, nil, params, results, flags == 1)
+		methods[j] = types.NewFunc(token.NoPos, pkg, name, sig)
+	}
+	n = r.count()
+	embeddeds := make([]types.Type, n)
+	for j := range embeddeds {
+		embeddeds[j] = r.typeRef()
+	}
+	iface := types.NewInterfaceType(methods, embeddeds)
+	if implicit {
+		iface.MarkImplicit()
+	}
+	r.ifaces = append(r.ifaces, iface)
+	return iface
+}
+
+// decodeUnion decodes a union of a constraint.
+func (r *reader) decodeUnion() types.Type {
+	n := r.count()
+	if n == 0 {
+		r.fail("empty union")
+	}
+	terms := make([]*types.Term, n)
+	for j := range terms {
+		tilde := r.bool()
+		terms[j] = types.NewTerm(tilde, r.typeRef())
+	}
+	return types.NewUnion(terms)
+}
+
+// decodeTypeParam decodes the type parameter at index i.
+func (r *reader) decodeTypeParam(i int) types.Type {
+	pkg, name := r.pkg(), r.str()
+	obj := types.NewTypeName(token.NoPos, pkg, name, nil)
+	tp := types.NewTypeParam(obj, nil)
+	r.typ[i] = tp // its constraint may refer to it
+	tp.SetConstraint(r.typeRef())
+	return tp
 }
 
 // declaredType decodes a named type or an alias, declaring it in its
