@@ -34,21 +34,12 @@ const fmtKey = "fmt/./fmt"
 // about 2 000 for all the allowed packages, on every run. A graded run
 // gets them all, since its checks import packages of their own.
 func (r *run) exports() interp.Exports {
-	ex := interp.Exports{}
 	imported := map[string]bool{}
 	for _, ip := range importPaths(r.prog) {
 		imported[ip] = true
 	}
 	load := func(key string) bool { return r.harness != "" || imported[dirOf(key)] }
-	for key, table := range symbols.Symbols {
-		switch {
-		case !load(key):
-		case imported[dirOf(key)]:
-			ex[key] = ownVars(table)
-		default:
-			ex[key] = table
-		}
-	}
+	ex := r.compiledTables(imported)
 	delete(ex, "fmt/fmt")
 	if load("fmt/fmt") {
 		ex[fmtKey] = r.bindFmt(symbols.Symbols["fmt/fmt"])
@@ -71,7 +62,24 @@ func (r *run) exports() interp.Exports {
 	if load("math/rand/v2/rand") {
 		ex["math/rand/v2/rand"] = bindMethods(ex["math/rand/v2/rand"], randv2.New(newLockedSourceV2(r.seed)))
 	}
-	ex[rtPath+"/rt"] = map[string]reflect.Value{
+	ex[rtPath+"/rt"] = r.rtSymbols()
+	if r.harness != "" {
+		ex[GradingPackage+"/grading"] = map[string]reflect.Value{
+			"Verdict": reflect.ValueOf(r.graded.Verdict),
+			"Input":   reflect.ValueOf(r.graded.Input),
+		}
+	}
+	ex["."] = map[string]reflect.Value{"MapTypes": reflect.ValueOf(r.mapTypes(ex[fmtKey]))}
+	return ex
+}
+
+// rtSymbols is the table of the package through which the rewritten
+// program reports to this run (rewrite.go, prelude.go). It is a function
+// of its own, as compiledTables is: one function for all of exports was
+// among the largest that a first run in the browser had its engine
+// optimise.
+func (r *run) rtSymbols() map[string]reflect.Value {
+	rt := map[string]reflect.Value{
 		"Init":      reflect.ValueOf(r.runInit),
 		"End":       reflect.ValueOf(r.end),
 		"Enter":     reflect.ValueOf(r.life.Enter),
@@ -103,15 +111,24 @@ func (r *run) exports() interp.Exports {
 		"RecoverExit": r.chain.RecoverExit, "Chain": r.chain.Chain, "Messages": r.chain.Messages,
 		"Forget": r.chain.Forget, "RecoverDone": r.chain.RecoverDone,
 	} {
-		ex[rtPath+"/rt"][name] = reflect.ValueOf(f)
+		rt[name] = reflect.ValueOf(f)
 	}
-	if r.harness != "" {
-		ex[GradingPackage+"/grading"] = map[string]reflect.Value{
-			"Verdict": reflect.ValueOf(r.graded.Verdict),
-			"Input":   reflect.ValueOf(r.graded.Input),
+	return rt
+}
+
+// compiledTables returns the generated tables a run loads: those of
+// the packages imported, with the run's own copy of their variables, or
+// every table for a graded run.
+func (r *run) compiledTables(imported map[string]bool) interp.Exports {
+	ex := interp.Exports{}
+	for key, table := range symbols.Symbols {
+		switch {
+		case imported[dirOf(key)]:
+			ex[key] = ownVars(table)
+		case r.harness != "":
+			ex[key] = table
 		}
 	}
-	ex["."] = map[string]reflect.Value{"MapTypes": reflect.ValueOf(r.mapTypes(ex[fmtKey]))}
 	return ex
 }
 
