@@ -213,14 +213,10 @@ func TestLessonContentsFirstExampleAndMenu(t *testing.T) {
 	assert.Equal(t, "SUMMARY", evalString(t, ctx, `document.activeElement.tagName`), "the focus goes back to the menu's button")
 }
 
-// TestFullStorageKeepsEditsAndSaysSo: when the browser refuses to save, the
-// edit stays in the page, a notice says so, and saving is retried until it
-// works.
-func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
-	t.Parallel()
-	dist := mustDist(t)
-	srv := startServer(t, dist, "/")
-	ctx := newBrowser(t)
+// storageCanFill makes the pages ctx opens refuse to save edits
+// (QuotaExceededError, as a full storage does) while window.__full is true.
+func storageCanFill(t *testing.T, ctx context.Context) {
+	t.Helper()
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
   const set = Storage.prototype.setItem;
   Storage.prototype.setItem = function (k, v) {
@@ -229,6 +225,17 @@ func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
   };
 })();`})
 	require.NoError(t, err)
+}
+
+// TestFullStorageKeepsEditsAndSaysSo: when the browser refuses to save, the
+// edit stays in the page, a notice says so, and saving is retried until it
+// works.
+func TestFullStorageKeepsEditsAndSaysSo(t *testing.T) {
+	t.Parallel()
+	dist := mustDist(t)
+	srv := startServer(t, dist, "/")
+	ctx := newBrowser(t)
+	storageCanFill(t, ctx)
 	openLesson(t, ctx, srv.URL+"token-bucket.html")
 	evalString(t, ctx, `window.__full = true, "ok"`)
 	const edit = "package main\n\nfunc main() { println(\"not saved yet\") }\n"
@@ -258,14 +265,7 @@ func TestFullStorageNoticeOverAWideExercise(t *testing.T) {
 	dist := mustDist(t)
 	srv := startServer(t, dist, "/")
 	ctx := newBrowser(t)
-	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
-  const set = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (k, v) {
-    if (window.__full && String(k).startsWith("flakylab:code:")) throw new DOMException("full", "QuotaExceededError");
-    return set.call(this, k, v);
-  };
-})();`})
-	require.NoError(t, err)
+	storageCanFill(t, ctx)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1600, 700)))
 	load(t, ctx, srv.URL+"exercise-retry-loop.html")
 	require.NoError(t, waitFor(ctx, `document.querySelector(".exercise-work .cm-editor") !== null`, stepWait), "the exercise's editor never came")
