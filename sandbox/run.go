@@ -242,7 +242,9 @@ func newRun(parent context.Context, opts Options, trace bool) *run {
 	r.out = newOutput(limit, opts.Stdout, opts.Stderr, r.outputFull)
 	r.trace = &tracer{exact: trace, other: r.out.stderr()}
 	if !opts.RealTime {
-		r.clock = clock.NewVirtual(DefaultStart)
+		// In Local, as go run's time.Now is: Location() prints "Local"
+		// and compares equal to time.Local.
+		r.clock = clock.NewVirtual(DefaultStart.In(time.Local))
 	}
 	return r
 }
