@@ -12,6 +12,7 @@ import (
 	"github.com/flakylab/flakylab/core/clock"
 	"github.com/traefik/yaegi/interp"
 
+	ctxname "github.com/flakylab/flakylab/sandbox/internal/context"
 	"github.com/flakylab/flakylab/sandbox/progfmt"
 	"github.com/flakylab/flakylab/sandbox/symbols"
 )
@@ -216,9 +217,25 @@ func (r *run) bindContext(t map[string]reflect.Value) map[string]reflect.Value {
 	withTimeout, withDeadline := context.WithTimeout, context.WithDeadline
 	deadlineCause := context.WithDeadlineCause
 	if v := r.clock; v != nil {
-		withTimeout, withDeadline = v.WithTimeout, v.WithDeadline
+		// The virtual clock's deadline contexts, named as Go's
+		// (*context.timerCtx) where Go makes one: not when the parent's
+		// deadline comes first, where both make a WithCancel context.
+		named := func(ctx context.Context, parent context.Context, d time.Time) context.Context {
+			if cur, ok := parent.Deadline(); ok && cur.Before(d) {
+				return ctx
+			}
+			return ctxname.Timer(ctx)
+		}
+		withDeadline = func(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
+			ctx, cancel := v.WithDeadline(parent, d)
+			return named(ctx, parent, d), cancel
+		}
+		withTimeout = func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+			return withDeadline(parent, v.Now().Add(d))
+		}
 		deadlineCause = func(parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
-			return withDeadlineCause(v, parent, d, cause) // ctxcause.go
+			ctx, cancel := withDeadlineCause(v, parent, d, cause) // ctxcause.go
+			return named(ctx, parent, d), cancel
 		}
 	}
 	now := time.Now

@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 // (DeadlineExceeded) and the cause from it.
 type causeCtx struct {
 	context.Context
+	v        *clock.Virtual
 	parent   context.Context
 	deadline time.Time
 	done     chan struct{}
@@ -45,7 +45,7 @@ func (c *causeCtx) Err() error {
 }
 
 func (c *causeCtx) String() string {
-	return fmt.Sprintf("%v.WithDeadline(%s)", c.parent, c.deadline.Format(time.RFC3339Nano))
+	return clock.DeadlineName(c.parent, c.deadline, c.v.Until(c.deadline))
 }
 
 // withDeadlineCause is context.WithDeadlineCause on the virtual clock v.
@@ -60,7 +60,7 @@ func withDeadlineCause(v *clock.Virtual, parent context.Context, d time.Time, ca
 		cause = context.DeadlineExceeded
 	}
 	cc, ccancel := context.WithCancelCause(parent)
-	c := &causeCtx{Context: cc, parent: parent, deadline: d, done: make(chan struct{})}
+	c := &causeCtx{Context: cc, v: v, parent: parent, deadline: d, done: make(chan struct{})}
 	closeDone := sync.OnceFunc(func() { close(c.done) })
 	expire := func() {
 		c.mu.Lock()

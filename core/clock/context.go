@@ -28,7 +28,7 @@ func (v *Virtual) WithDeadline(parent context.Context, d time.Time) (context.Con
 		v.activity.Add(1)
 		return context.WithCancel(parent)
 	}
-	c := &deadlineCtx{parent: parent, deadline: d, done: make(chan struct{})}
+	c := &deadlineCtx{v: v, parent: parent, deadline: d, done: make(chan struct{})}
 	c.ev = &event{kind: expireContext, ctx: c}
 	// Both ways of ending early unqueue the deadline before closing Done,
 	// so that whoever sees Done closed also sees it gone from Pending.
@@ -72,6 +72,7 @@ func (v *Virtual) WithDeadline(parent context.Context, d time.Time) (context.Con
 
 // deadlineCtx is a context that ends at a virtual deadline.
 type deadlineCtx struct {
+	v        *Virtual
 	parent   context.Context
 	deadline time.Time
 	done     chan struct{}
@@ -98,8 +99,23 @@ func (c *deadlineCtx) Err() error {
 // they end with DeadlineExceeded too.
 func (c *deadlineCtx) Value(key any) any { return c.parent.Value(key) }
 
+// String says how the context was made, in the context package's words:
+// "context.Background.WithDeadline(2025-03-14 09:00:03 +0000 UTC [3s])",
+// the deadline and the virtual time left until it.
 func (c *deadlineCtx) String() string {
-	return fmt.Sprintf("%v.WithDeadline(%s)", c.parent, c.deadline.Format(time.RFC3339Nano))
+	return DeadlineName(c.parent, c.deadline, c.v.Until(c.deadline))
+}
+
+// DeadlineName is what the context package's String gives for a context
+// made by WithDeadline(parent, deadline) with left to go until it.
+func DeadlineName(parent context.Context, deadline time.Time, left time.Duration) string {
+	name := ""
+	if s, ok := parent.(fmt.Stringer); ok {
+		name = s.String()
+	} else {
+		name = fmt.Sprintf("%T", parent)
+	}
+	return name + ".WithDeadline(" + deadline.String() + " [" + left.String() + "])"
 }
 
 // cancel ends the context with err unless it has ended already. It may be
