@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -45,7 +46,13 @@ func (c *causeCtx) Err() error {
 }
 
 func (c *causeCtx) String() string {
-	return clock.DeadlineName(c.parent, c.deadline, c.v.Until(c.deadline))
+	// As the context package's: the parent's name, the deadline and the
+	// virtual time left.
+	name := fmt.Sprintf("%T", c.parent)
+	if s, ok := c.parent.(fmt.Stringer); ok {
+		name = s.String()
+	}
+	return name + ".WithDeadline(" + c.deadline.String() + " [" + c.v.Until(c.deadline).String() + "])"
 }
 
 // withDeadlineCause is context.WithDeadlineCause on the virtual clock v.

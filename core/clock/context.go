@@ -103,12 +103,12 @@ func (c *deadlineCtx) Value(key any) any { return c.parent.Value(key) }
 // "context.Background.WithDeadline(2025-03-14 09:00:03 +0000 UTC [3s])",
 // the deadline and the virtual time left until it.
 func (c *deadlineCtx) String() string {
-	return DeadlineName(c.parent, c.deadline, c.v.Until(c.deadline))
+	return deadlineName(c.parent, c.deadline, c.v.Until(c.deadline))
 }
 
-// DeadlineName is what the context package's String gives for a context
+// deadlineName is what the context package's String gives for a context
 // made by WithDeadline(parent, deadline) with left to go until it.
-func DeadlineName(parent context.Context, deadline time.Time, left time.Duration) string {
+func deadlineName(parent context.Context, deadline time.Time, left time.Duration) string {
 	name := ""
 	if s, ok := parent.(fmt.Stringer); ok {
 		name = s.String()
