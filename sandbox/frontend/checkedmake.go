@@ -43,7 +43,10 @@ func (l *lowerer) checkMake(call *ast.CallExpr) {
 		call.Args[1] = &ast.CallExpr{Fun: ast.NewIdent(p + "mklen"), Args: []ast.Expr{intArg(call.Args[1]), c, ast.NewIdent(withCap)}}
 	case "append":
 		s, ok := under(l.typeOf(call.Args[0])).(*types.Slice)
-		if !ok || len(call.Args) < 2 || !l.pure(call.Args[0]) || sizes.Sizeof(s.Elem()) != 0 {
+		if !ok || len(call.Args) < 2 || !l.pure(call.Args[0]) {
+			return
+		}
+		if size, ok := sizeOf(s.Elem()); !ok || size != 0 {
 			return
 		}
 		var k ast.Expr = &ast.BasicLit{Kind: token.INT, Value: strconv.Itoa(len(call.Args) - 1)}
@@ -61,3 +64,15 @@ func (l *lowerer) checkMake(call *ast.CallExpr) {
 }
 
 var sizes = types.SizesFor("gc", "amd64")
+
+// sizeOf measures t as gc does on a 64-bit machine, or reports false for
+// a type it cannot measure: one that holds a type parameter (an array of
+// T in a generic function), which go/types' Sizeof fails an assertion on.
+func sizeOf(t types.Type) (size int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			size, ok = 0, false
+		}
+	}()
+	return sizes.Sizeof(t), true
+}

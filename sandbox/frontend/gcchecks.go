@@ -40,7 +40,7 @@ func gcChecks(fset *token.FileSet, file *ast.File, info *types.Info) []Diagnosti
 		if !ok {
 			return true
 		}
-		if elem := sizes.Sizeof(arr.Elem()); elem > 0 && arr.Len() >= maxWidth/elem {
+		if elem, ok := sizeOf(arr.Elem()); ok && elem > 0 && arr.Len() >= maxWidth/elem {
 			at(a.Pos(), "array type "+types.ExprString(a)+" is larger than address space")
 			return false
 		}
@@ -65,10 +65,13 @@ func copiesHugeArray(body *ast.BlockStmt, info *types.Info) bool {
 		if !ok || found || r.Value == nil {
 			return !found
 		}
-		if t := info.TypeOf(r.X); t == nil {
+		t := info.TypeOf(r.X)
+		if t == nil {
 			return true
-		} else if arr, ok := t.Underlying().(*types.Array); ok && sizes.Sizeof(arr) > maxFrame {
-			found = true
+		}
+		if arr, ok := t.Underlying().(*types.Array); ok {
+			size, known := sizeOf(arr)
+			found = known && size > maxFrame
 		}
 		return !found
 	})

@@ -299,6 +299,9 @@ func (l *lowerer) lowerRange(n *ast.RangeStmt) ast.Stmt {
 		l.info.Types[n.X] = types.TypeAndValue{Type: types.Typ[types.Int], Value: constant.MakeInt64(length)}
 		return l.lowerRangeInt(n)
 	}
+	if s := l.lowerRangeArrayPointer(n); s != nil {
+		return s
+	}
 	switch plan.kind {
 	case loopInt:
 		l.note("range over int")
@@ -388,6 +391,52 @@ func (l *lowerer) lowerRangeInt(n *ast.RangeStmt) ast.Stmt {
 func isBlank(e ast.Expr) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == "_"
+}
+
+// lowerRangeArrayPointer writes a range loop with a value over a pointer
+// to an array as a counting loop that reads each element through the
+// pointer:
+//
+//	for i, v := range p { ... }
+//	for _fl_i, _fl_p := 0, p; _fl_i < N; _fl_i++ { i, v := _fl_i, (*_fl_p)[_fl_i]; { ... } }
+//
+// The interpreter's own loop over a pointer to an array fails ("call of
+// reflect.Value.Elem on array Value", "reflect.Set: value of type *[3]T
+// is not assignable to type [3]T") when the body indexes through the
+// same pointer or the loop runs a second time. The two loops are the
+// same: the pointer is evaluated once, each value is read from the array
+// when its iteration starts (a nil pointer panics there), and the loop
+// variables are new in each iteration. The body keeps a block of its own,
+// so that it may declare the loop variables' names again.
+func (l *lowerer) lowerRangeArrayPointer(n *ast.RangeStmt) ast.Stmt {
+	if n.Value == nil || isBlank(n.Value) {
+		return nil
+	}
+	p, ok := under(l.typeOf(n.X)).(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	arr, ok := under(p.Elem()).(*types.Array)
+	if !ok {
+		return nil
+	}
+	l.note("range over a pointer to an array")
+	counter, ptr := l.fresh("i"), l.fresh("p")
+	set := &ast.AssignStmt{Tok: n.Tok}
+	if n.Key != nil && !isBlank(n.Key) {
+		set.Lhs = append(set.Lhs, n.Key)
+		set.Rhs = append(set.Rhs, ast.NewIdent(counter))
+	}
+	set.Lhs = append(set.Lhs, n.Value)
+	set.Rhs = append(set.Rhs, &ast.IndexExpr{X: &ast.ParenExpr{X: &ast.StarExpr{X: ast.NewIdent(ptr)}}, Index: ast.NewIdent(counter)})
+	return &ast.ForStmt{
+		For: n.For,
+		Init: &ast.AssignStmt{Tok: token.DEFINE, Lhs: []ast.Expr{ast.NewIdent(counter), ast.NewIdent(ptr)},
+			Rhs: []ast.Expr{&ast.BasicLit{Kind: token.INT, Value: "0"}, n.X}},
+		Cond: &ast.BinaryExpr{X: ast.NewIdent(counter), Op: token.LSS, Y: &ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(arr.Len(), 10)}},
+		Post: &ast.IncDecStmt{X: ast.NewIdent(counter), Tok: token.INC},
+		Body: &ast.BlockStmt{Lbrace: n.Body.Lbrace, List: []ast.Stmt{set, n.Body}, Rbrace: n.Body.Rbrace},
+	}
 }
 
 // arrayPointerLen returns the length of the array (or pointer to one) a

@@ -6,9 +6,6 @@ import (
 	"go/types"
 )
 
-// zeroSizes measures types as gc does on a 64-bit machine.
-var zeroSizes = types.SizesFor("gc", "amd64")
-
 // refuseZeroSizePointerCompare refuses == and != between two pointers to
 // a zero-size type (*struct{}, *[0]int, *E with type E struct{}), a switch
 // on one and a map keyed by them (or by structs or arrays holding them). Go leaves
@@ -86,10 +83,6 @@ func zeroSize(t types.Type) (zero bool) {
 	if _, ok := t.(*types.TypeParam); ok {
 		return false
 	}
-	defer func() {
-		if recover() != nil {
-			zero = false // a type Sizeof cannot measure
-		}
-	}()
-	return zeroSizes.Sizeof(t) == 0
+	size, ok := sizeOf(t)
+	return ok && size == 0
 }

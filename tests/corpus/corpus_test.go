@@ -198,6 +198,7 @@ var needsRuntime = map[string]string{
 	"prog_310_context_deadline_causes":                      "its deadlines wait on the runtime's virtual clock (here they would take seconds of real time)",
 	"prog_312_go_value_method_through_pointer":              "as prog_298",
 	"prog_432_deferred_value_method_through_pointer":        "recovered panic values are the runtime's, as for prog_093",
+	"prog_502_range_array_pointer":                          "recovered panic values are the runtime's, as for prog_093",
 }
 
 // fresh is why the programs of closureStress need the runtime: the
