@@ -10,7 +10,11 @@ GOROOT_WASM := $(GOROOT_DIR)/lib/wasm
 WASM_OVERLAY := $(CURDIR)/.build/wasm-overlay.json
 WASM_OVERLAY_JSON := {"Replace":{"$(GOROOT_DIR)/src/math/exp_noasm.go":"$(CURDIR)/wasm/_amd64math/exp.go","$(GOROOT_DIR)/src/math/log_stub.go":"$(CURDIR)/wasm/_amd64math/log.go"}}
 $(shell mkdir -p .build && printf '%s\n' '$(WASM_OVERLAY_JSON)' > .build/wasm-overlay.json.new && mv -f .build/wasm-overlay.json.new .build/wasm-overlay.json)
-WASMENV := PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm GOFLAGS="$$GOFLAGS -overlay=$(WASM_OVERLAY)"
+# They also build yaegi's interp package without go/build, flag, log and
+# os/exec (wasm/cmd/trimyaegi): with the go.mod that make yaegi-trim writes
+# into .build/trim, whose replace directive points at the rewritten copy.
+WASM_MODFILE := $(CURDIR)/.build/trim/go.mod
+WASMENV := PATH="$(GOROOT_WASM):$$PATH" GOOS=js GOARCH=wasm GOFLAGS="$$GOFLAGS -overlay=$(WASM_OVERLAY) -modfile=$(WASM_MODFILE)"
 COVER_MIN := 90
 
 .DEFAULT_GOAL := help

@@ -12,16 +12,14 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"log"
 
 	"github.com/hack-pad/safejs"
 )
 
 func main() {
-	// The interpreter logs its internal failures before it panics; the
-	// bridge reports them as structured errors instead.
-	log.SetOutput(io.Discard)
+	// The interpreter, as the runtime builds it (wasm/cmd/trimyaegi), no
+	// longer logs its internal failures before it panics; the bridge
+	// reports them as structured errors.
 	if _, err := install(safejs.Global()); err != nil {
 		fmt.Println("flakylab: cannot install globalThis.flakylab:", err)
 	}

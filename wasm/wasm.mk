@@ -17,11 +17,20 @@ WASM_GCFLAGS := all=-l
 # the chart's costliest run under Node, for 6 kB more gzip.
 WASM_GCFLAGS_CORE := github.com/flakylab/flakylab/core/...=
 
-.PHONY: wasm test-runtime wasm-symbols bench-frontend bench-size
+.PHONY: wasm test-runtime wasm-symbols bench-frontend bench-size yaegi-trim
+
+# yaegi's interp package as the runtime builds it: without go/build, flag,
+# log and os/exec, which its reflection would otherwise keep whole (0.4 MB
+# of wasm code and data; wasm/cmd/trimyaegi). Every target that uses
+# WASMENV (whose -modfile is the go.mod written here) depends on it.
+yaegi-trim:
+	@$(GO) run ./wasm/cmd/trimyaegi -o .build/trim
+
+wasm test-runtime bench-frontend test-wasm bench-run bench-storm: yaegi-trim
 
 wasm: ## build dist/flakylab.wasm and wasm_exec.js (make dist adds the .br and .gz siblings)
 	@mkdir -p $(WASM_OUT)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -overlay="$(WASM_OVERLAY)" -gcflags="$(WASM_GCFLAGS)" -gcflags="$(WASM_GCFLAGS_CORE)" -ldflags="-s -w" -o $(WASM_BIN).new ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -overlay="$(WASM_OVERLAY)" -modfile="$(WASM_MODFILE)" -gcflags="$(WASM_GCFLAGS)" -gcflags="$(WASM_GCFLAGS_CORE)" -ldflags="-s -w" -o $(WASM_BIN).new ./wasm
 	@# One data segment instead of the linker's 100 000: the same memory, 0.14 MB less brotli;
 	@# and no file and line tables in the runtime's function table (wasm/README.md, Size).
 	$(GO) run ./wasm/cmd/mergedata -strip-lines $(WASM_BIN).new
