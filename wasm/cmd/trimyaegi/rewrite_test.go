@@ -1,3 +1,7 @@
+//go:build !js
+
+// The tool runs natively: it starts the go command.
+
 package main
 
 import (
