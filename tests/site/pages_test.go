@@ -5,6 +5,7 @@ package site
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -83,8 +84,12 @@ func shotName(url string) string {
 // there: none may produce a console error, an uncaught exception, a failed
 // request or an HTTP error (the server answers only under the prefix, so a
 // first-party URL outside it fails), the index may link only under the
-// prefix, and every page stays where it was opened. With SITE_SHOTS=1 it
-// saves a screenshot of every page, light and dark.
+// prefix, and every page stays where it was opened. On every page built
+// with examples it then clicks Run on each and compares what the page
+// shows with the output printed in the lesson (runExamples), still with no
+// problem on the page: one walk of the pages serves both checks, as each
+// load of a lesson starts a Go runtime. With SITE_SHOTS=1 it saves a
+// screenshot of every page, light and dark.
 func TestEveryPageLoadsCleanly(t *testing.T) {
 	// Not parallel: it walks every page (see harness_test.go).
 	dist := mustDist(t)
@@ -100,7 +105,16 @@ func TestEveryPageLoadsCleanly(t *testing.T) {
 			t.Errorf("the index links outside the sub-path: %s", l)
 		}
 	}
+	ran := 0
+	var failures []string
 	for _, page := range pages(t, dist) {
+		// The examples are in the pages as built; the page must show
+		// exactly those.
+		b, err := os.ReadFile(filepath.Join(dist, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		built := exampleNames(string(b))
 		before := len(p.All())
 		load(t, ctx, srv.URL+page)
 		time.Sleep(150 * time.Millisecond) // late requests and errors
@@ -113,5 +127,21 @@ func TestEveryPageLoadsCleanly(t *testing.T) {
 		if shots {
 			screenshot(t, ctx, shotName(page))
 		}
+		if built == "" {
+			continue
+		}
+		n, f := runExamples(t, ctx, page, built)
+		ran += n
+		failures = append(failures, f...)
+		if got := p.All()[before:]; len(got) > 0 {
+			failures = append(failures, fmt.Sprintf("%s: page problems while its examples ran:\n  %s", page, strings.Join(got, "\n  ")))
+		}
 	}
+	if ran < 9 {
+		failures = append(failures, fmt.Sprintf("only %d examples ran; the course has at least 9", ran))
+	}
+	if len(failures) > 0 {
+		t.Fatalf("%d of the examples failed:\n%s", len(failures), strings.Join(failures, "\n\n"))
+	}
+	t.Logf("%d examples ran and matched their lessons", ran)
 }
