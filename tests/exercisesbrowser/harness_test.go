@@ -5,6 +5,7 @@ package exercisesbrowser
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,8 +35,20 @@ func mustDist(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if chromium.b != nil {
+		chromium.b.Close()
+	}
 	dist.Remove()
 	os.Exit(code)
+}
+
+// chromium is the one headless Chromium of the package, started by the
+// first test that asks for a tab: a start and a stop cost about five
+// seconds of processor time, and each test had its own.
+var chromium struct {
+	once sync.Once
+	b    *browser.Browser
+	err  error
 }
 
 // startServer serves dir on a loopback port with the site's file handler.
@@ -43,11 +56,27 @@ func startServer(t *testing.T, dir string) string {
 	return browser.ServeT(t, dir, "/").URL
 }
 
-// newBrowser starts headless Chromium with a fresh profile and a 1200×900
-// window, closed when the test ends; the whole test gets timeout.
+// newBrowser opens a tab in a browser context of its own (a fresh
+// profile: no storage, service worker, cache or compiled code shared with
+// another test) on the package's Chromium, whose window is 1200×900; the
+// context and its tab are disposed of when the test ends, which gets
+// timeout.
 func newBrowser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
-	return browser.LaunchT(t, timeout, chromedp.WindowSize(1200, 900))
+	chromium.once.Do(func() {
+		chromium.b, chromium.err = browser.Launch(context.Background(), chromedp.WindowSize(1200, 900))
+	})
+	if chromium.err != nil {
+		t.Fatal(chromium.err)
+	}
+	tab, closeTab := chromedp.NewContext(chromium.b.Ctx, chromedp.WithNewBrowserContext())
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() { cancel(); closeTab() })
+	// The first action creates the browser context and the tab.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab in a new browser context: %v", err)
+	}
+	return ctx
 }
 
 // watch collects console errors, uncaught exceptions and failed (not
