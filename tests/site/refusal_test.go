@@ -33,7 +33,8 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	meta := runExample(t, ctx, name, runHang)
 	stderr := part(t, ctx, name, "stderr")
 	assert.True(t, strings.HasPrefix(meta, "Not supported by the playground"), "example meta %q", meta)
-	assert.Contains(t, stderr, "Not supported by the playground on line 6, column 2: os.Remove is not supported", "example stderr")
+	assert.Contains(t, stderr, "On line 6, column 2: os.Remove is not supported by the playground", "example stderr")
+	assert.Equal(t, 1, strings.Count(stderr, "not supported by the playground"), "example stderr names the refusal once: %q", stderr)
 	assert.NotContains(t, meta+stderr, "ompile error", "example")
 
 	load(t, ctx, srv.URL+"playground.html")
@@ -44,7 +45,8 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	status := evalString(t, ctx, `document.getElementById("status").textContent`)
 	errs := evalString(t, ctx, `document.getElementById("stderr").textContent`)
 	assert.Equal(t, "Not supported by the playground at line 6, column 2; nothing ran.", status, "playground status")
-	assert.Contains(t, errs, "not supported by the playground (line 6, column 2): os.Remove is not supported by the playground", "playground Errors pane")
+	assert.Contains(t, errs, "Line 6, column 2: os.Remove is not supported by the playground", "playground Errors pane")
+	assert.Equal(t, 1, strings.Count(errs, "not supported by the playground"), "playground Errors pane names the refusal once: %q", errs)
 	assert.NotContains(t, status+errs, "ompile", "playground")
 
 	load(t, ctx, srv.URL+"exercise-token-bucket.html")
@@ -60,7 +62,8 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	exMeta := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="meta"]').textContent`)
 	exErr := evalString(t, ctx, `document.querySelector('[data-role="run-output"] [data-role="stderr"]').textContent`)
 	assert.Equal(t, "Not supported by the playground", exMeta, "exercise Run main meta; stderr %q", exErr)
-	assert.Contains(t, exErr, "os.Remove is not supported by the playground", "exercise Run main stderr")
+	assert.Contains(t, exErr, "On line 7, column 2: os.Remove is not supported by the playground", "exercise Run main stderr")
+	assert.Equal(t, 1, strings.Count(exErr, "not supported by the playground"), "exercise Run main stderr names the refusal once: %q", exErr)
 	noProblems(t, ctx, p, "refusal")
 }
 

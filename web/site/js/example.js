@@ -5,6 +5,7 @@
 import { createEditor, replaceAll, markError } from "./editor.js";
 import { OutputView } from "./output.js";
 import { playgroundLink } from "./share.js";
+import { KIND, describeError } from "./run-error.js";
 
 function lines(text) {
   if (!text) return 0;
@@ -18,18 +19,6 @@ function seconds(ms) {
   return s < 60 ? `${+s.toFixed(3)} s` : `${Math.floor(s / 60)} min ${+(s % 60).toFixed(1)} s`;
 }
 
-const KIND = {
-  compile: "Compile error",
-  unsupported: "Not supported by the playground",
-  import: "Import not allowed",
-  runtime: "Runtime error",
-  panic: "Panic",
-  exit: "Exited",
-  internal: "Internal error",
-  timeout: "Stopped by the watchdog",
-  stopped: "Stopped",
-  crash: "The Go runtime crashed",
-};
 
 export class Example {
   constructor(root, session) {
@@ -227,13 +216,13 @@ export class Example {
       return;
     }
     const e = r.error;
-    const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
-    this.#setStderr(`${stderr}${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`);
+    const described = describeError(e);
+    this.#setStderr(`${stderr}${described}\n`);
     if (e.line > 0) markError(this.view, e.line);
     this.#showMatch(false);
     this.el.meta.textContent = [KIND[e.kind] ?? "failed", ...parts].join(" · ");
     this.el.meta.className = "meta failed";
-    this.#announce(`Example ${this.name} failed. ${KIND[e.kind] ?? "Error"}${where}: ${e.message}`);
+    this.#announce(`Example ${this.name} failed. ${described}`);
   }
 
   // #showExpected puts the lesson's own output back, with no stale error.

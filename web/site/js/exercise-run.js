@@ -4,12 +4,8 @@
 
 import { OutputView } from "./output.js";
 import { markError } from "./editor.js";
+import { KIND, describeError } from "./run-error.js";
 
-const KIND = {
-  compile: "Compile error", unsupported: "Not supported by the playground", import: "Import not allowed", runtime: "Runtime error", panic: "Panic",
-  exit: "Exited", internal: "Internal error", timeout: "Stopped by the watchdog", stopped: "Stopped",
-  crash: "The Go runtime crashed",
-};
 
 // mountExerciseRun wires the Run button of an exercise page. source returns
 // the editor's text, runtime the page's Runtime (or null), view is the
@@ -50,8 +46,7 @@ export function mountExerciseRun(root, { source, runtime, view, stop }) {
       let text = r.stderr ?? "";
       if (r.error) {
         const e = r.error;
-        const where = e.line > 0 ? ` on line ${e.line}${e.column > 0 ? `, column ${e.column}` : ""}` : "";
-        text += `${KIND[e.kind] ?? "Error"}${where}: ${e.message}\n`;
+        text += `${describeError(e)}\n`;
         if (e.line > 0) markError(view, e.line);
         meta.textContent = KIND[e.kind] ?? "failed";
         meta.className = "meta failed";

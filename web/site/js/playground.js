@@ -157,6 +157,11 @@ function explain(err) {
   if (!label) return err.message.charAt(0).toUpperCase() + err.message.slice(1) + ".";
   const where = err.line > 0 ? ` (line ${err.line}, column ${err.column})` : "";
   const message = err.message.startsWith(`${label}:`) ? err.message.slice(label.length + 1).trim() : err.message;
+  // A message that names its kind itself ("os.Remove is not supported by
+  // the playground: ...") is not given the kind's name again.
+  if (err.kind === "unsupported" && message.toLowerCase().includes(label)) {
+    return where ? `Line ${err.line}, column ${err.column}: ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
+  }
   return `${label}${where}: ${message}`;
 }
 
