@@ -49,12 +49,16 @@ import (
 //     []struct{ S int }; refuseCompositeTwins);
 //   - == and != between pointers to a zero-size type
 //     (refuseZeroSizePointerCompare);
+//   - a capacity-sensitive use (cap, an append not assigned back, a
+//     3-index slice, slices.Grow) of a slice gc may have grown on the
+//     stack, with a different capacity (refuseStackCapacity);
 //   - clear of a map whose keys may be NaN (floating-point, complex or
 //     interface keys): NaN keys cannot be deleted one by one, and only
 //     Go's clear removes them.
 func (l *lowerer) refuseUnfaithful() {
 	l.refuseLocalIdentity()
 	l.refuseIterSeqIdentity()
+	l.refuseStackCapacity()
 	l.refuseMethodTwins() // before refuseCompositeTwins, which sees its tags
 	l.refuseCompositeTwins()
 	l.refuseFallthroughFromDefault()
