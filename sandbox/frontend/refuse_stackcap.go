@@ -436,14 +436,14 @@ func (a *capFlow) collect() []capSite {
 				}
 				if v := a.target(e); v != nil {
 					if over != nil {
-						a.origins[v] = append(a.origins[v], &ast.IndexExpr{X: over})
+						a.origins[v] = append(a.origins[v], &ast.IndexExpr{X: over, Index: ast.NewIdent("_")})
 					} else {
 						a.bad[v] = true
 					}
 				} else if _, ok := ast.Unparen(e).(*ast.Ident); !ok {
 					// Stored through a pointer or into a container:
 					// the element goes to the heap.
-					a.sink(&ast.IndexExpr{X: n.X})
+					a.sink(&ast.IndexExpr{X: n.X, Index: ast.NewIdent("_")})
 				}
 			}
 		case *ast.CompositeLit:

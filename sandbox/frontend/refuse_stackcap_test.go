@@ -66,6 +66,11 @@ func TestRefuseStackCapacity(t *testing.T) {
 			"type big struct{ a, b, c, d, e int64 }\n\nfunc main() {\n\tvar s []big\n\ts = append(s, big{})\n\tfmt.Println(cap(s))\n}\n", ""},
 		{"capacities the program fixes",
 			"func main() {\n\tm := make([]int, 2, 10)\n\tt := []int{1, 2, 3}\n\tvar a [4]int\n\tfmt.Println(cap(m), cap(t[1:]), cap(a[:2]))\n}\n", ""},
+		{"the elements of a slice of slices ranged over",
+			"func main() {\n\txs := [][]int{{1}, make([]int, 0, 4)}\n\tfor _, x := range xs {\n\t\tfmt.Println(cap(x))\n\t}\n}\n", ""},
+		{"the elements of a slice of slices grown in a loop ranged over",
+			"func main() {\n\tvar x []int\n\tx = append(x, 1)\n\txs := [][]int{x}\n\tfor _, y := range xs {\n\t\tfmt.Println(cap(y))\n\t}\n}\n",
+			"12:15: " + capMsg},
 		{"appends assigned back, the delete idiom and a copy",
 			"func main() {\n\tvar s []int\n\tfor i := 0; i < 4; i++ {\n\t\ts = append(s, i)\n\t}\n\ts = append(s[:1], s[2:]...)\n\tc := append([]int(nil), s...)\n\tfmt.Println(len(s), len(c))\n}\n", ""},
 	}
