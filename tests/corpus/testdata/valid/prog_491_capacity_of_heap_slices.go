@@ -12,9 +12,7 @@ func (l *Log) Add(s string) { l.lines = append(l.lines, s) }
 
 func (l *Log) Cap() int { return cap(l.lines) }
 
-var saved [][]byte
-
-func keep(b []byte) { saved = append(saved, b) }
+func show(p []int) { fmt.Println(len(p), cap(p), p) }
 
 type big struct{ a, b, c, d, e int64 }
 
@@ -34,24 +32,20 @@ func main() {
 		fmt.Println(len(l.lines), l.Cap())
 	}
 
-	// Passed to a function that stores it in a package-level variable.
-	var b []byte
-	b = append(b, 'x')
-	keep(b)
-	fmt.Println(cap(b))
-
 	// Elements of more than 32 bytes are never grown on the stack.
 	var bs []big
 	bs = append(bs, big{})
 	fmt.Println(cap(bs))
 
+	// Printed by a function it is passed to twice.
+	var p []int
+	p = append(p, 1)
+	show(p)
+	p = append(p, 2, 3)
+	show(p)
+
 	// Capacities the program fixes itself.
 	m := make([]int, 2, 10)
 	t := []int{1, 2, 3}
 	fmt.Println(cap(m), cap(t), cap(t[1:]))
-
-	// A slice's element is stored on the heap.
-	rows := make([][]int, 2)
-	rows[0] = append(rows[0], 1)
-	fmt.Println(cap(rows[0]))
 }
