@@ -122,7 +122,7 @@ func (l *lowerer) refuseStackCapacity() {
 		case *ast.FuncDecl:
 			c.markFields(n.Type.Results)
 			fn := l.info.Defs[n.Name]
-			if n.Recv != nil {
+			if n.Recv != nil || n.Body == nil {
 				// A method may be called through an interface.
 				c.markFields(n.Recv)
 				c.markFields(n.Type.Params)
@@ -143,8 +143,9 @@ func (l *lowerer) refuseStackCapacity() {
 		case *ast.SelectorExpr:
 			// A method with a pointer receiver takes its operand's address.
 			if sel := l.info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal && !sel.Indirect() {
-				if _, ptr := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr {
-					c.store(n.X, nil)
+				_, ptr := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer)
+				if k, _ := c.key(n.X); k != nil && ptr {
+					c.addrs = append(c.addrs, k)
 				}
 			}
 		case *ast.CallExpr:
