@@ -58,6 +58,9 @@ type lowerer struct {
 	fmt fmtTable
 	// nils are the typed nils stored in packages' interfaces (nilptr.go).
 	nils nilPlan
+	// nilRecv are the calls of value methods through interfaces that
+	// may hold a nil pointer (nilrecv.go).
+	nilRecv nilRecvPlan
 	// shows memoises showTypes by interface type, and shown holds the
 	// print operands given to fmt through a helper and their verbs
 	// (printshow.go).
@@ -153,7 +156,8 @@ func (l *lowerer) apply() (failed *Diagnostic) {
 			failed = &Diagnostic{Kind: KindInternal, Message: fmt.Sprint("frontend: lowering failed: ", r)}
 		}
 	}()
-	l.planNilPtrs() // on the learner's tree
+	l.planNilPtrs()      // on the learner's tree
+	l.planNilReceivers() // on the learner's tree
 	astutil.Apply(l.file, l.pre, l.post)
 	return nil
 }
@@ -491,6 +495,7 @@ func (l *lowerer) postIndex(c *astutil.Cursor, n ast.Expr) {
 }
 
 func (l *lowerer) postSelector(c *astutil.Cursor, n *ast.SelectorExpr) {
+	l.lowerNilReceiver(n)
 	l.refuseOS(n)
 	if e := l.lowerCallbackValue(c, n); e != nil {
 		l.replaceExpr(c, n, e)

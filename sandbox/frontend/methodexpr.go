@@ -44,8 +44,17 @@ func (l *lowerer) lowerMethodExpr(sel *ast.SelectorExpr) ast.Expr {
 		results = "(" + strings.Join(list, ", ") + ")"
 	}
 	recv := params[0][:strings.IndexByte(params[0], ' ')]
-	for _, field := range embeddedIfacePath(s) {
+	path := embeddedIfacePath(s)
+	for _, field := range path {
 		recv += "." + field
+	}
+	if len(path) == 0 && types.IsInterface(s.Recv()) {
+		// Go's compiler does not see which value the parameter holds:
+		// a nil pointer panics as the wrapper of a value method does
+		// (nilrecv.go).
+		if h := l.nilRecvHelper(s.Recv(), sel.Sel.Name, l.nilRecvHolders(s.Recv(), sel.Sel.Name)); h != "" {
+			recv = h + "(" + recv + ")"
+		}
 	}
 	call := recv + "." + sel.Sel.Name + "(" + strings.Join(args, ", ") + ")"
 	if results != "" {

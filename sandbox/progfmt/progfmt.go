@@ -279,6 +279,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"Bounds":       reflect.ValueOf(runtime.Bounds),
 			"RuntimeError": reflect.ValueOf(runtime.Error),
 			"Assertion":    reflect.ValueOf(runtime.Assertion),
+			"PanicWrap":    reflect.ValueOf(runtime.PanicWrap),
 		},
 	}
 }
