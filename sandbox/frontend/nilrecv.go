@@ -60,7 +60,9 @@ func (l *lowerer) planNilReceivers() {
 	}
 	rangeVars := map[types.Object]bool{}
 	ast.Inspect(l.file, func(n ast.Node) bool {
-		if r, ok := n.(*ast.RangeStmt); ok && r.Tok == token.DEFINE {
+		// Over a function, the variables are the parameters of the
+		// body's function, which inlining may let the compiler see through.
+		if r, ok := n.(*ast.RangeStmt); ok && r.Tok == token.DEFINE && !isSignature(l.typeOf(r.X)) {
 			for _, e := range []ast.Expr{r.Key, r.Value} {
 				if id, ok := e.(*ast.Ident); ok {
 					rangeVars[l.info.Defs[id]] = true
@@ -95,6 +97,9 @@ func (l *lowerer) planNilReceivers() {
 // nilRecvHolders returns the program's types T of which a *T may be in
 // the interface type x and has a value method name of T's own.
 func (l *lowerer) nilRecvHolders(x types.Type, name string) []*types.Named {
+	if _, param := x.(*types.TypeParam); param {
+		return nil
+	}
 	iface, ok := x.Underlying().(*types.Interface)
 	if !ok {
 		return nil
@@ -235,4 +240,13 @@ func (l *lowerer) nilRecvMethodValue(x types.Type, recv, name string, t types.Ty
 		call = "return " + call
 	}
 	return "func(" + strings.Join(params, ", ") + ") (" + strings.Join(results, ", ") + ") {\n" + call + "\n}"
+}
+
+// isSignature reports whether t is a function type.
+func isSignature(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }

@@ -194,6 +194,7 @@ var needsRuntime = map[string]string{
 	"prog_291_deferred_literals_in_loop":                    fresh,
 	"prog_293_recovered_runtime_error_types":                "recovered panic values are the runtime's, as for prog_093",
 	"prog_295_sync_once_value_and_values":                   "a panic of the function is recovered and raised again by the helper, whose values are the runtime's, as for prog_093",
+	"prog_486_value_method_on_nil_pointer_in_interface":     "recovered panic values are the runtime's, as for prog_093",
 	"prog_298_go_method_of_loop_variable":                   "the receiver of a go statement's method is read when the goroutine starts by the interpreter alone; the runtime's rewrite calls the method on the front end's copy of it (sandbox/rewrite.go, loweredReceiver)",
 	"prog_310_context_deadline_causes":                      "its deadlines wait on the runtime's virtual clock (here they would take seconds of real time)",
 	"prog_312_go_value_method_through_pointer":              "as prog_298",
