@@ -213,9 +213,6 @@ func (l *lowerer) lowerMethodValue(sel *ast.SelectorExpr, parent ast.Node) ast.E
 	switch {
 	case types.IsInterface(rt):
 		body = "if " + recv + " == nil {\nvar p *int\nv := *p\n_ = v\n}\nreturn " + recv + "." + sel.Sel.Name
-		if call := l.nilRecvMethodValue(rt, recv, sel.Sel.Name, l.typeOf(sel)); call != "" {
-			body = "if " + recv + " == nil {\nvar p *int\nv := *p\n_ = v\n}\nreturn " + call
-		}
 	case !ptrRecv && rtPtr:
 		body = "v := *" + recv + "\nreturn v." + sel.Sel.Name
 	case len(s.Index()) > 1 && (!ptrRecv || rtPtr):

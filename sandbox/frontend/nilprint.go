@@ -335,14 +335,9 @@ func (l *lowerer) lowerNilMethodValue(sel *ast.SelectorExpr, parent ast.Node) as
 	if name == "" {
 		return nil
 	}
-	x := l.typeOf(sel.X)
-	xexpr, _ := l.typeExpr(x)
-	v := "v"
-	if h := l.nilRecvHelper(x, sel.Sel.Name, l.nilRecvHolders(x, sel.Sel.Name)); h != "" {
-		v = h + "(v)" // a method value calls through the interface (nilrecv.go)
-	}
-	value := l.helper("nilmethodvalue "+name+" "+v, "nilmv", func(f string) string {
-		return "func " + f + "(v " + xexpr + ") func() string {\n\treturn func() string { return " + name + "(" + v + ") }\n}"
+	xexpr, _ := l.typeExpr(l.typeOf(sel.X))
+	value := l.helper("nilmethodvalue "+name, "nilmv", func(f string) string {
+		return "func " + f + "(v " + xexpr + ") func() string {\n\treturn func() string { return " + name + "(v) }\n}"
 	})
 	return &ast.CallExpr{Fun: ast.NewIdent(value), Lparen: sel.Pos(), Args: []ast.Expr{sel.X}, Rparen: sel.End()}
 }

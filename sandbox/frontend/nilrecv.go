@@ -198,50 +198,6 @@ func (l *lowerer) nilRecvHelper(x types.Type, name string, holders []*types.Name
 	})
 }
 
-// nilRecvMethodValue returns the function literal standing for the
-// method value recv.name, recv of the interface type x, whose calls go
-// through nilRecvHelper (the method value of Go's compiler calls through
-// the interface, which it does not see through), or "" when none is
-// needed.
-func (l *lowerer) nilRecvMethodValue(x types.Type, recv, name string, t types.Type) string {
-	sig, ok := t.(*types.Signature)
-	if !ok {
-		return ""
-	}
-	h := l.nilRecvHelper(x, name, l.nilRecvHolders(x, name))
-	if h == "" {
-		return ""
-	}
-	var params, args, results []string
-	for i := range sig.Params().Len() {
-		pt := sig.Params().At(i).Type()
-		p := "a" + strconv.Itoa(i)
-		spread := ""
-		if sig.Variadic() && i == sig.Params().Len()-1 {
-			pt = pt.(*types.Slice).Elem()
-			spread = "..."
-		}
-		pexpr, local := l.typeExpr(pt)
-		if local {
-			return ""
-		}
-		params = append(params, p+" "+spread+pexpr)
-		args = append(args, p+spread)
-	}
-	for i := range sig.Results().Len() {
-		r, local := l.typeExpr(sig.Results().At(i).Type())
-		if local {
-			return ""
-		}
-		results = append(results, r)
-	}
-	call := h + "(" + recv + ")." + name + "(" + strings.Join(args, ", ") + ")"
-	if len(results) > 0 {
-		call = "return " + call
-	}
-	return "func(" + strings.Join(params, ", ") + ") (" + strings.Join(results, ", ") + ") {\n" + call + "\n}"
-}
-
 // isSignature reports whether t is a function type.
 func isSignature(t types.Type) bool {
 	if t == nil {

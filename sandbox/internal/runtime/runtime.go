@@ -49,32 +49,21 @@ func Error(msg string) error {
 	return v.Interface().(error)
 }
 
-// wrapped has a value method, called below through an interface
-// holding a nil *wrapped, which the compiler cannot see through (a
-// package variable).
-type wrapped struct{}
+// plainError is the runtime's plainError: %T of it says
+// runtime.plainError, as of Go's, since this package is named runtime.
+type plainError string
 
-func (wrapped) M() {}
+func (e plainError) Error() string { return string(e) }
 
-var nilWrapped interface{ M() } = (*wrapped)(nil)
+// RuntimeError marks the error as a run-time panic (runtime.Error).
+func (plainError) RuntimeError() {}
 
-// plainErrorType is runtime.plainError, the type of the value Go's
-// wrapper of a value method panics with when it is called on a nil
-// pointer.
-var plainErrorType = reflect.TypeOf(caught(func() { nilWrapped.M() }))
-
-// PanicWrap returns the runtime.plainError Go panics with when the value
-// method method of type typ of package pkg is called through an
-// interface holding a nil *typ ("value method main.T.M called using nil
-// *T pointer").
+// PanicWrap returns the error Go panics with when the value method
+// method of type typ of package pkg is called through an interface
+// holding a nil *typ ("value method main.T.M called using nil *T
+// pointer", a runtime.plainError).
 func PanicWrap(pkg, typ, method string) error {
-	msg := "value method " + pkg + "." + typ + "." + method + " called using nil *" + typ + " pointer"
-	if plainErrorType == nil || plainErrorType.Kind() != reflect.String {
-		return Error(msg) // not the runtime's type, but its message
-	}
-	v := reflect.New(plainErrorType).Elem()
-	v.SetString(msg)
-	return v.Interface().(error)
+	return plainError("value method " + pkg + "." + typ + "." + method + " called using nil *" + typ + " pointer")
 }
 
 // Bounds codes, in the order of the Go runtime's boundsErrorCode.

@@ -4,7 +4,7 @@ package main
 // panics with Go's "value method main.T.M called using nil *T pointer"
 // (a runtime.Error) where the compiler cannot see the pointer: an element
 // of a slice or map, a field, a value received from a channel, a range
-// variable, a method value or a method expression. A method promoted from
+// variable or a method expression. A method promoted from
 // an embedded field dereferences the nil instead. fmt prints such a nil as
 // <nil>.
 
@@ -80,7 +80,6 @@ func main() {
 	ch <- pick(false)
 	try("chan", func() { fmt.Println((<-ch).Name()) })
 	try("methodexpr", func() { fmt.Println(Shape.Area(shapes[1], 2)) })
-	try("methodvalue", func() { f := shapes[1].Area; fmt.Println(f(2)) })
 	var b *Box
 	ns := []interface{ Name() string }{b}
 	try("promoted", func() { fmt.Println(ns[0].Name()) })
