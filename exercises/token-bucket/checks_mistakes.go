@@ -95,14 +95,7 @@ func chkDiagnose(candidates []*chkModel) []*chkModel {
 	alive := candidates
 	for _, sc := range scripts {
 		b := NewBucket(sc.capacity, sc.rate, chkT0)
-		var fresh []*chkModel
-		for _, m := range chkModels(sc.capacity, sc.rate) {
-			for _, c := range alive {
-				if m.mistake == c.mistake {
-					fresh = append(fresh, m)
-				}
-			}
-		}
+		fresh := chkSameMistakes(chkModels(sc.capacity, sc.rate), alive)
 		for _, off := range sc.offsets {
 			at := chkT0.Add(off)
 			ok, wait := b.Allow(at)
@@ -114,6 +107,20 @@ func chkDiagnose(candidates []*chkModel) []*chkModel {
 		alive = fresh
 	}
 	return alive
+}
+
+// chkSameMistakes returns the models that make one of the candidates'
+// mistakes.
+func chkSameMistakes(models, candidates []*chkModel) []*chkModel {
+	var same []*chkModel
+	for _, m := range models {
+		for _, c := range candidates {
+			if m.mistake == c.mistake {
+				same = append(same, m)
+			}
+		}
+	}
+	return same
 }
 
 // chkAgreeing plays a request at at on each model and keeps those whose

@@ -84,11 +84,7 @@ func (l *lowerer) lowerRangeCalledArrayPointer(n *ast.RangeStmt) ast.Stmt {
 	if _, labeled := l.labels[n]; labeled {
 		return nil
 	}
-	p, ok := under(l.typeOf(n.X)).(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	arr, ok := under(p.Elem()).(*types.Array)
+	arr, ok := l.arrayPointer(n.X)
 	if !ok {
 		return nil
 	}

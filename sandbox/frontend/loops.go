@@ -412,11 +412,7 @@ func (l *lowerer) lowerRangeArrayPointer(n *ast.RangeStmt) ast.Stmt {
 	if n.Value == nil || isBlank(n.Value) {
 		return nil
 	}
-	p, ok := under(l.typeOf(n.X)).(*types.Pointer)
-	if !ok {
-		return nil
-	}
-	arr, ok := under(p.Elem()).(*types.Array)
+	arr, ok := l.arrayPointer(n.X)
 	if !ok {
 		return nil
 	}
@@ -437,6 +433,17 @@ func (l *lowerer) lowerRangeArrayPointer(n *ast.RangeStmt) ast.Stmt {
 		Post: &ast.IncDecStmt{X: ast.NewIdent(counter), Tok: token.INC},
 		Body: &ast.BlockStmt{Lbrace: n.Body.Lbrace, List: []ast.Stmt{set, n.Body}, Rbrace: n.Body.Rbrace},
 	}
+}
+
+// arrayPointer returns the array type x points to, if x is a pointer to
+// an array.
+func (l *lowerer) arrayPointer(x ast.Expr) (*types.Array, bool) {
+	p, ok := under(l.typeOf(x)).(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := under(p.Elem()).(*types.Array)
+	return arr, ok
 }
 
 // arrayPointerLen returns the length of the array (or pointer to one) a
