@@ -68,7 +68,8 @@ const rerunBudget = 2 * time.Second
 // index, which a loop over that statement repeats: it gets more. A loaded
 // machine slows all the runs alike; a run that does not finish in its
 // time gives no wrong message either: panicError then says the numbers
-// are missing. A variable, so that a test can make it tiny.
+// are missing. A variable, so that a test can make it zero (no rerun: a
+// limit of a nanosecond may still let a short program finish).
 var rerunLimit = func(first time.Duration, numbers bool) time.Duration {
 	if numbers {
 		return 2*time.Second + 8*first
@@ -178,6 +179,9 @@ func numberless(msg string) bool {
 // not panic again within limit (or the run's own time limit, if shorter), and
 // how many of its goroutines outlived it.
 func rerun(ctx context.Context, src string, opts Options, limit time.Duration, checkLines []int) (*panicReport, int) {
+	if limit <= 0 {
+		return nil, 0 // no time at all: as a rerun that did not finish
+	}
 	opts.Stdout, opts.Stderr, opts.OnInput = nil, nil, nil
 	if opts.Timeout <= 0 || limit < opts.Timeout {
 		opts.Timeout = limit
