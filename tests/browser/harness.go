@@ -252,6 +252,45 @@ func LaunchT(t testing.TB, timeout time.Duration, extra ...chromedp.ExecAllocato
 	return ctx
 }
 
+// Shared is one headless Chromium for a whole test binary, started by the
+// first test that asks it for a tab (a start and a stop cost seconds of
+// processor time on a busy machine); TestMain closes it. Its window is
+// 1200×900.
+type Shared struct {
+	once sync.Once
+	b    *Browser
+	err  error
+}
+
+// Tab opens a tab in a browser context of its own (a fresh profile: no
+// storage, service worker, cache or compiled code shared with any other
+// test); the context and its tabs are disposed of when the test ends, which
+// gets timeout.
+func (s *Shared) Tab(t testing.TB, timeout time.Duration) context.Context {
+	t.Helper()
+	s.once.Do(func() {
+		s.b, s.err = Launch(context.Background(), chromedp.WindowSize(1200, 900))
+	})
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	tab, closeTab := chromedp.NewContext(s.b.Ctx, chromedp.WithNewBrowserContext())
+	ctx, cancel := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() { cancel(); closeTab() })
+	// The first action creates the browser context and the tab.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab in a new browser context: %v", err)
+	}
+	return ctx
+}
+
+// Close stops the browser if a test started it.
+func (s *Shared) Close() {
+	if s.b != nil {
+		s.b.Close()
+	}
+}
+
 // Watch says what a Problems collects beyond console.error calls and
 // uncaught exceptions.
 type Watch int

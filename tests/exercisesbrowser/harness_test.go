@@ -5,11 +5,8 @@ package exercisesbrowser
 import (
 	"context"
 	"os"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 
 	"github.com/flakylab/flakylab/tests/browser"
 )
@@ -35,9 +32,7 @@ func mustDist(t *testing.T) string {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if chromium.b != nil {
-		chromium.b.Close()
-	}
+	chromium.Close()
 	dist.Remove()
 	os.Exit(code)
 }
@@ -45,11 +40,7 @@ func TestMain(m *testing.M) {
 // chromium is the one headless Chromium of the package, started by the
 // first test that asks for a tab: a start and a stop cost about five
 // seconds of processor time, and each test had its own.
-var chromium struct {
-	once sync.Once
-	b    *browser.Browser
-	err  error
-}
+var chromium browser.Shared
 
 // startServer serves dir on a loopback port with the site's file handler.
 func startServer(t *testing.T, dir string) string {
@@ -63,20 +54,7 @@ func startServer(t *testing.T, dir string) string {
 // timeout.
 func newBrowser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
-	chromium.once.Do(func() {
-		chromium.b, chromium.err = browser.Launch(context.Background(), chromedp.WindowSize(1200, 900))
-	})
-	if chromium.err != nil {
-		t.Fatal(chromium.err)
-	}
-	tab, closeTab := chromedp.NewContext(chromium.b.Ctx, chromedp.WithNewBrowserContext())
-	ctx, cancel := context.WithTimeout(tab, timeout)
-	t.Cleanup(func() { cancel(); closeTab() })
-	// The first action creates the browser context and the tab.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("opening a tab in a new browser context: %v", err)
-	}
-	return ctx
+	return chromium.Tab(t, timeout)
 }
 
 // watch collects console errors, uncaught exceptions and failed (not

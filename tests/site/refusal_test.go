@@ -45,7 +45,7 @@ func TestRefusalIsNamedAsSuch(t *testing.T) {
 	status := evalString(t, ctx, `document.getElementById("status").textContent`)
 	errs := evalString(t, ctx, `document.getElementById("stderr").textContent`)
 	assert.Equal(t, "Not supported by the playground at line 6, column 2; nothing ran.", status, "playground status")
-	assert.Contains(t, errs, "Line 6, column 2: os.Remove is not supported by the playground", "playground Errors pane")
+	assert.Contains(t, errs, "On line 6, column 2: os.Remove is not supported by the playground", "playground Errors pane")
 	assert.Equal(t, 1, strings.Count(errs, "not supported by the playground"), "playground Errors pane names the refusal once: %q", errs)
 	assert.NotContains(t, status+errs, "ompile", "playground")
 

@@ -6,6 +6,7 @@
 
 import { Runtime } from "./runtime.js";
 import { OutputView } from "./output.js";
+import { describeError } from "./run-error.js";
 import { decodeProgram, playgroundLink, programFromHash } from "./share.js";
 import { createEditor, replaceAll, markError } from "./editor.js";
 import { downloadProgress, drawBar } from "./runtime-status.js";
@@ -146,23 +147,15 @@ function describe(r) {
   }
 }
 
-const labels = {
-  compile: "compile error", unsupported: "not supported by the playground", import: "import error", runtime: "runtime error",
-  panic: "panic", exit: "exit", internal: "internal error",
-};
+// The kinds of failure the Errors pane names as the lesson pages do; a run
+// stopped by the learner or the watchdog, or a crashed runtime, is said in
+// the runtime's own words.
+const named = new Set(["compile", "unsupported", "import", "runtime", "panic", "exit", "internal"]);
 
 // explain renders a RunResult error for the Errors pane.
 function explain(err) {
-  const label = labels[err.kind];
-  if (!label) return err.message.charAt(0).toUpperCase() + err.message.slice(1) + ".";
-  const where = err.line > 0 ? ` (line ${err.line}, column ${err.column})` : "";
-  const message = err.message.startsWith(`${label}:`) ? err.message.slice(label.length + 1).trim() : err.message;
-  // A message that names its kind itself ("os.Remove is not supported by
-  // the playground: ...") is not given the kind's name again.
-  if (err.kind === "unsupported" && message.toLowerCase().includes(label)) {
-    return where ? `Line ${err.line}, column ${err.column}: ${message}` : message.charAt(0).toUpperCase() + message.slice(1);
-  }
-  return `${label}${where}: ${message}`;
+  if (named.has(err.kind)) return describeError(err);
+  return err.message.charAt(0).toUpperCase() + err.message.slice(1) + ".";
 }
 
 // The editor. Programmatic replacements (an example, a shared link, Format)
