@@ -270,6 +270,8 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"MethodPanic":             reflect.ValueOf(MethodPanic),
 			"Panic":                   reflect.ValueOf(names.Panic),
 			"Args":                    reflect.ValueOf(Args),
+			"Spread":                  reflect.ValueOf(Spread),
+			"Concrete":                reflect.ValueOf(Concrete),
 			"Sharp":                   reflect.ValueOf(Sharp),
 			"TypeName":                reflect.ValueOf(TypeName),
 			"SortedMap":               reflect.ValueOf(SortedMap),

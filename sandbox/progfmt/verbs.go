@@ -21,7 +21,23 @@ type Verb struct {
 // Verbs finds the directives of a Printf format and the operand each
 // consumes, following fmt's rules for '*' and explicit [n] indexes.
 func Verbs(format string) []Verb {
+	verbs, _ := scanVerbs(format)
+	return verbs
+}
+
+// scan is what scanVerbs learns of a format beside its verbs, as fmt's
+// doPrintf does: whether an explicit index reordered the operands,
+// whether the format ends inside a directive, and how many operands the
+// verbs consumed in order (those after are fmt's EXTRA).
+type scan struct {
+	reordered, partial bool
+	argEnd             int
+	stars              []int // the operands '*' consumes
+}
+
+func scanVerbs(format string) ([]Verb, scan) {
 	var verbs []Verb
+	var sc scan
 	arg := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -35,6 +51,7 @@ func Verbs(format string) []Verb {
 		flags := format[start:i]
 		index := func() {
 			if i < len(format) && format[i] == '[' {
+				sc.reordered = true
 				end := strings.IndexByte(format[i:], ']')
 				if end < 0 {
 					return
@@ -48,6 +65,7 @@ func Verbs(format string) []Verb {
 		number := func() {
 			index()
 			if i < len(format) && format[i] == '*' {
+				sc.stars = append(sc.stars, arg)
 				arg++
 				i++
 				return
@@ -63,6 +81,7 @@ func Verbs(format string) []Verb {
 		}
 		index()
 		if i >= len(format) {
+			sc.partial = true
 			break
 		}
 		if format[i] == '%' {
@@ -72,7 +91,8 @@ func Verbs(format string) []Verb {
 		verbs = append(verbs, Verb{At: i, C: format[i], Arg: arg, Flags: flags, Sized: sized})
 		arg++
 	}
-	return verbs
+	sc.argEnd = arg
+	return verbs, sc
 }
 
 // Args returns the format and operands to hand a Printf-like function in

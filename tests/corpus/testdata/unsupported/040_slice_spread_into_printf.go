@@ -1,8 +1,8 @@
-// A []any spread into Printf (a logging helper with a format) in a
-// program whose types have String methods or are boxed: the verbs are
-// not known before the run, and the interpreter hands fmt its own records
-// of such values (it printed {21.5} and a struct of pointers for the
-// Level); it is refused. Go prints [log] 21.5 at INFO.
+// A []any spread into Sprint (a logging helper without a format) in a
+// program whose types have String methods: fmt puts spaces between
+// operands by their kinds, which a String result (a string) would change,
+// and the interpreter hands fmt its own records of such values; it is
+// refused. Go prints [log] 21.5 INFO.
 package main
 
 import "fmt"
@@ -13,10 +13,10 @@ type Level int
 
 func (l Level) String() string { return [...]string{"DEBUG", "INFO"}[l] }
 
-func logf(format string, args ...any) {
-	fmt.Printf("[log] "+format+"\n", args...)
+func logs(args ...any) {
+	fmt.Print("[log] " + fmt.Sprint(args...) + "\n")
 }
 
 func main() {
-	logf("%v at %v", Celsius(21.5), Level(1))
+	logs(Celsius(21.5), Level(1))
 }
