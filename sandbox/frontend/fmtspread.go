@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"strings"
 
@@ -46,11 +45,6 @@ func (l *lowerer) lowerFmtSpread(call *ast.CallExpr, name string) ast.Expr {
 		l.formatAtRunTime(call, name)
 		return nil
 	case formatArg(name) >= 0:
-		if name == "Errorf" && !l.constantWithoutW(call.Args[0]) {
-			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
-				" into fmt.Errorf with a format that has a %w verb or is not a constant is not supported by the playground in a program whose types have String or Error methods or would be boxed (the error would not wrap as in Go); pass the values one by one")
-			return nil
-		}
 		if r := l.spreadProblem(st.Elem()); r != "" {
 			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
 				" into fmt."+name+" is not supported by the playground in a program with "+r+" (it would not print as in Go); pass the values one by one")
@@ -119,19 +113,4 @@ func (l *lowerer) formatAtRunTime(call *ast.CallExpr, name string) {
 	})
 	call.Fun = &ast.Ident{NamePos: call.Fun.Pos(), Name: h}
 	l.note("fmt operands read when the program runs")
-}
-
-// constantWithoutW reports whether format is a constant string without a
-// %w verb.
-func (l *lowerer) constantWithoutW(format ast.Expr) bool {
-	tv := l.typeAndValue(format)
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return false
-	}
-	for _, v := range progfmt.Verbs(constant.StringVal(tv.Value)) {
-		if v.C == 'w' {
-			return false
-		}
-	}
-	return true
 }

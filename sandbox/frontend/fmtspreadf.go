@@ -56,9 +56,6 @@ func (l *lowerer) spreadProblem(elem types.Type) string {
 	}
 	for _, c := range spreadClasses {
 		m := modeOf(c.verb)
-		if c.verb == '+' || c.verb == '#' {
-			m = showMode{verb: c.verb, methods: c.verb == '+'}
-		}
 		if !l.showNeeds(elem, 0, m, map[types.Type]bool{}) {
 			continue
 		}
@@ -88,7 +85,10 @@ func (l *lowerer) spreadFormat(call *ast.CallExpr, name string, elem types.Type)
 		case "Appendf":
 			params, result, args = "b []byte, "+params, "[]byte", "b, "+args
 		}
-		body := "\tformat, out := " + conv + "(format, a)\n\tformat, out = " + pkg + ".Args(" + table + "_table, " + table + "_zeros, format, out)\n\treturn " + f + "." + name + "(" + args + ")\n"
+		if name == "Errorf" {
+			return "func " + n + "(" + params + ") " + result + " {\n" + l.spreadErrorfBody(conv, table, elem) + "}"
+		}
+		body := "\tformat, out, _ := " + conv + "(format, a, false)\n\tformat, out = " + pkg + ".Args(" + table + "_table, " + table + "_zeros, format, out)\n\treturn " + f + "." + name + "(" + args + ")\n"
 		return "func " + n + "(" + params + ") " + result + " {\n" + body + "}"
 	})
 	call.Fun = &ast.Ident{NamePos: call.Fun.Pos(), Name: h}
@@ -96,8 +96,9 @@ func (l *lowerer) spreadFormat(call *ast.CallExpr, name string, elem types.Type)
 }
 
 // spreadConv declares the helper converting the operands a of format
-// (spreadFormat) and returns its name. It returns the format and the
-// operands to hand fmt.
+// (spreadFormat) and returns its name. It returns the format, the
+// operands to hand fmt and their classes (progfmt.Spread); for Errorf
+// (errorf true) the operands of %w are left as they are.
 func (l *lowerer) spreadConv(elem types.Type) string {
 	return l.helper("fmtspreadconv", "spreadconv", func(n string) string {
 		pkg := l.importName(progfmt.Path)
@@ -105,16 +106,13 @@ func (l *lowerer) spreadConv(elem types.Type) string {
 			return "panic(" + strconv.Quote(what+" is not supported by the playground (it would not print as in Go); pass the values one by one") + ")"
 		}
 		var b strings.Builder
-		b.WriteString("func " + n + "(format string, a []any) (string, []any) {\n")
+		b.WriteString("func " + n + "(format string, a []any, errorf bool) (string, []any, string) {\n")
 		b.WriteString("\tnils := make([]bool, len(a))\n\tfor i, x := range a {\n\t\tnils[i] = x == nil\n\t}\n")
 		b.WriteString("\tf, src, classes, ok := " + pkg + ".Spread(format, nils)\n\tif !ok {\n\t\t" +
 			refuse("spreading a slice into a format that prints an operand with verbs of different kinds beside a * width, or leaves operands over after an incomplete verb,") + "\n\t}\n")
 		b.WriteString("\tout := make([]any, len(src))\n\tfor j, i := range src {\n\t\tx := a[i]\n\t\tswitch classes[j] {\n")
 		for _, c := range spreadClasses {
 			m := modeOf(c.verb)
-			if c.verb == '+' || c.verb == '#' {
-				m = showMode{verb: c.verb, methods: c.verb == '+'}
-			}
 			b.WriteString("\t\tcase " + strconv.QuoteRune(rune(c.class)) + ":\n")
 			if l.showNeeds(elem, 0, m, map[types.Type]bool{}) {
 				b.WriteString("\t\t\tout[j] = " + l.showConv(elem, 0, m) + "(x)\n")
@@ -123,9 +121,66 @@ func (l *lowerer) spreadConv(elem types.Type) string {
 			}
 		}
 		b.WriteString("\t\tcase 'N', 'T':\n\t\t\tout[j] = " + l.dynTypeHelper() + "(x)\n")
-		b.WriteString("\t\tcase 'w':\n\t\t\t" + refuse("%w with operands spread from a slice") + "\n")
+		b.WriteString("\t\tcase 'w':\n\t\t\tif !errorf {\n\t\t\t\t" + refuse("%w outside fmt.Errorf with operands spread from a slice") + "\n\t\t\t}\n\t\t\tout[j] = x\n")
 		b.WriteString("\t\tdefault:\n\t\t\tout[j] = " + pkg + ".Concrete(x)\n")
-		b.WriteString("\t\t}\n\t}\n\treturn f, out\n}")
+		b.WriteString("\t\t}\n\t}\n\treturn f, out, classes\n}")
 		return b.String()
 	})
+}
+
+// spreadErrorfBody is the body of the helper for fmt.Errorf: when an
+// error its %w verbs print is the program's, fmt.Sprintf prints them with
+// %v and the front end's types wrap them (lowerErrorf), which the front
+// end's errors.Is and As see through; otherwise the compiled Errorf
+// wraps them, as the front end's Errorf does.
+func (l *lowerer) spreadErrorfBody(conv, table string, elem types.Type) string {
+	f, pkg := l.importName("fmt"), l.importName(progfmt.Path)
+	errorf := l.helper("fmt.Errorf", "errorf", func(n string) string {
+		return strings.ReplaceAll(errorfHelper, "$F", n)
+	})
+	own := l.helper("ownerror any", "ownerror", func(n string) string {
+		// Asserted from any, case by case: from error, or to error, the
+		// interpreter's wrapper may hide the type of a value of the
+		// program's, which errors.Is and As would then not find.
+		var b strings.Builder
+		b.WriteString("func " + n + "(x any) (error, bool) {\n")
+		for _, tn := range l.ownTypes() {
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, errorType) {
+					continue
+				}
+				texpr, _ := l.typeExpr(t)
+				if nativeTypeTest(t) {
+					b.WriteString("\tif " + l.typeTest("x", t) + " {\n\t\treturn x.(" + texpr + "), true\n\t}\n")
+				} else {
+					b.WriteString("\tif c, ok := x.(" + texpr + "); ok {\n\t\treturn c, true\n\t}\n")
+				}
+			}
+		}
+		for _, c := range []string{"*" + errorf + "_one", "*" + errorf + "_list"} {
+			b.WriteString("\tif c, ok := x.(" + c + "); ok {\n\t\treturn c, true\n\t}\n")
+		}
+		b.WriteString("\treturn nil, false\n}")
+		return b.String()
+	})
+	show := ""
+	if m := modeOf('v'); l.showNeeds(elem, 0, m, map[types.Type]bool{}) {
+		show = l.showConv(elem, 0, m)
+	}
+	args := "(" + table + "_table, " + table + "_zeros, "
+	return "\tformat, out, classes := " + conv + "(format, a, true)\n" +
+		"\tisErr := make([]bool, len(out))\n\tvar errs []error\n\tmine := false\n" +
+		"\tfor j := range out {\n\t\tx := out[j]\n\t\tif classes[j] != 'w' || x == nil {\n\t\t\tcontinue\n\t\t}\n" +
+		"\t\tif e, ok := " + own + "(x); ok {\n\t\t\tmine = true\n\t\t\tisErr[j] = true\n\t\t\terrs = append(errs, e)\n\t\t\tcontinue\n\t\t}\n" +
+		"\t\te, ok := " + pkg + ".AsError(x)\n" +
+		"\t\tif !ok {\n" +
+		"\t\t\tif " + pkg + ".TypeName" + args + "x) != " + f + ".Sprintf(\"%T\", " + pkg + ".Concrete(x)) {\n" +
+		"\t\t\t\tpanic(" + strconv.Quote("%w of a value of the program's types that is not an error, with operands spread from a slice, is not supported by the playground (it would not print as in Go); pass the values one by one") + ")\n\t\t\t}\n" +
+		"\t\t\tcontinue\n\t\t}\n\t\tisErr[j] = true\n\t\terrs = append(errs, e)\n\t}\n" +
+		"\tif !mine {\n\t\tformat, out = " + pkg + ".Args" + args + "format, out)\n\t\treturn " + f + ".Errorf(format, out...)\n\t}\n" +
+		"\twf, count := " + pkg + ".WrapVerbs(format, isErr)\n" +
+		"\tfor j := range out {\n\t\tif isErr[j] {\n\t\t\tout[j] = " + show + "(out[j])\n\t\t}\n\t}\n" +
+		"\twf, out = " + pkg + ".Args" + args + "wf, out)\n" +
+		"\tmsg := " + f + ".Sprintf(wf, out...)\n" +
+		"\tif count == 1 {\n\t\treturn " + errorf + "(msg, errs[0])\n\t}\n\treturn " + errorf + "_many(msg, errs)\n"
 }

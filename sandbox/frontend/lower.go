@@ -457,6 +457,7 @@ func (l *lowerer) postCall(c *astutil.Cursor, n *ast.CallExpr) {
 	l.convFloatToInt(n)
 	l.namePanic(n)
 	l.lowerPackageVariadicLits(n)
+	l.lowerSliceAsVariadicArg(n)
 	if e := l.lowerNilCall(n); e != nil {
 		l.replaceExpr(c, n, e)
 		return

@@ -59,3 +59,39 @@ func isPointerLit(e ast.Expr) bool {
 	_, lit := ast.Unparen(u.X).(*ast.CompositeLit)
 	return lit
 }
+
+// lowerSliceAsVariadicArg passes the variadic arguments of a call of the
+// program's variadic function whose element type is an interface, when
+// the last of them is a slice, as a slice literal spread into it:
+//
+//	count(1, []any{2, 3})  ->  count([]any{1, []any{2, 3}}...)
+//
+// The interpreter takes such a call for one that spreads its last
+// argument (count returned 2 where Go's returns 2 elements of which the
+// second is the slice).
+func (l *lowerer) lowerSliceAsVariadicArg(n *ast.CallExpr) {
+	if n.Ellipsis.IsValid() || !l.ownFunc(n.Fun) || l.isConversion(n) {
+		return
+	}
+	sig, ok := under(l.typeOf(n.Fun)).(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return
+	}
+	last := sig.Params().Len() - 1
+	if len(n.Args) <= last {
+		return
+	}
+	elem := sig.Params().At(last).Type().(*types.Slice).Elem()
+	arg := n.Args[len(n.Args)-1]
+	if _, isSlice := under(typeOrNil(l.typeOf(arg))).(*types.Slice); !isSlice || !types.IsInterface(elem) || l.hasTypeParam(elem) {
+		return
+	}
+	eexpr, local := l.typeExpr(elem)
+	if local {
+		return
+	}
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Elt: l.parseExpr(eexpr)}, Lbrace: n.Args[last].Pos(), Elts: append([]ast.Expr(nil), n.Args[last:]...), Rbrace: arg.End()}
+	n.Args = append(n.Args[:last:last], lit)
+	n.Ellipsis = arg.End()
+	l.note("a slice passed as a variadic argument")
+}

@@ -271,6 +271,8 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"Panic":                   reflect.ValueOf(names.Panic),
 			"Args":                    reflect.ValueOf(Args),
 			"Spread":                  reflect.ValueOf(Spread),
+			"WrapVerbs":               reflect.ValueOf(WrapVerbs),
+			"AsError":                 reflect.ValueOf(AsError),
 			"Concrete":                reflect.ValueOf(Concrete),
 			"Sharp":                   reflect.ValueOf(Sharp),
 			"TypeName":                reflect.ValueOf(TypeName),

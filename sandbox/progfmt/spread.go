@@ -161,6 +161,21 @@ func explicitClasses(format string, verbs []Verb, sc scan, n int) (string, []int
 	return b.String(), src, string(classes), true
 }
 
+// WrapVerbs returns format, whose operands are the front end's for
+// fmt.Errorf (isErr tells which hold an error), with each %w of an error
+// made %v, as Errorf prints it, and how many there were.
+func WrapVerbs(format string, isErr []bool) (string, int) {
+	f := []byte(format)
+	count := 0
+	for _, v := range Verbs(format) {
+		if v.C == 'w' && v.Arg >= 0 && v.Arg < len(isErr) && isErr[v.Arg] {
+			f[v.At] = 'v'
+			count++
+		}
+	}
+	return string(f), count
+}
+
 // Concrete returns the value v holds, out of the interpreter's record
 // of a value with methods (for %p and a '*' width).
 func Concrete(v any) any {
@@ -170,3 +185,7 @@ func Concrete(v any) any {
 	}
 	return rv.Interface()
 }
+
+// AsError asserts v to error natively: a package's error (errors.New's)
+// comes back as itself, which == then finds.
+func AsError(v any) (error, bool) { e, ok := v.(error); return e, ok }
