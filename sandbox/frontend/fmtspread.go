@@ -44,10 +44,14 @@ func (l *lowerer) lowerFmtSpread(call *ast.CallExpr, name string) ast.Expr {
 	case formatArg(name) >= 0 && !l.unknownVerbHazard():
 		l.formatAtRunTime(call, name)
 		return nil
-	case formatArg(name) >= 0:
+	case formatArg(name) >= 0 || spacedResults[name] != "":
 		if r := l.spreadProblem(st.Elem()); r != "" {
 			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
 				" into fmt."+name+" is not supported by the playground in a program with "+r+" (it would not print as in Go); pass the values one by one")
+			return nil
+		}
+		if formatArg(name) < 0 {
+			l.spreadPrint(call, name, st.Elem())
 			return nil
 		}
 		l.spreadFormat(call, name, st.Elem())

@@ -184,3 +184,36 @@ func (l *lowerer) spreadErrorfBody(conv, table string, elem types.Type) string {
 		"\tmsg := " + f + ".Sprintf(wf, out...)\n" +
 		"\tif count == 1 {\n\t\treturn " + errorf + "(msg, errs[0])\n\t}\n\treturn " + errorf + "_many(msg, errs)\n"
 }
+
+// spreadPrint replaces the function of call, Print, Sprint, Fprint or
+// Append whose last operand spreads a slice of elem (an empty interface),
+// in a program whose types have String or Error methods, by a helper
+// that prints each operand alone as fmt's %v would (showConv) and joins
+// them with fmt's spaces, put by the kinds of the values themselves (a
+// String result is a string, the value was not; printspacing.go).
+func (l *lowerer) spreadPrint(call *ast.CallExpr, name string, elem types.Type) {
+	f := l.importName("fmt")
+	show := "x"
+	if m := modeOf('v'); l.showNeeds(elem, 0, m, map[types.Type]bool{}) {
+		show = l.showConv(elem, 0, m) + "(x)"
+	}
+	isStr := types.ExprString(l.stringKind("x", elem))
+	spaced := l.helper("spaced", "spaced", func(n string) string {
+		return "func " + n + "(strs []bool, pieces ...string) string {\n\ts := \"\"\n\tfor i, p := range pieces {\n" +
+			"\t\tif i > 0 && !strs[i] && !strs[i-1] {\n\t\t\ts += \" \"\n\t\t}\n\t\ts += p\n\t}\n\treturn s\n}"
+	})
+	h := l.helper("fmtspreadp "+name, "fmtspreadp", func(n string) string {
+		params, head := "a ...any", ""
+		switch name {
+		case "Fprint":
+			params, head = "w "+l.importName("io")+".Writer, "+params, "w, "
+		case "Append":
+			params, head = "b []byte, "+params, "b, "
+		}
+		return "func " + n + "(" + params + ") " + spacedResults[name] + " {\n\tstrs := make([]bool, len(a))\n\tpieces := make([]string, len(a))\n" +
+			"\tfor i, x := range a {\n\t\tstrs[i] = " + isStr + "\n\t\tpieces[i] = " + f + ".Sprint(" + show + ")\n\t}\n" +
+			"\treturn " + f + "." + name + "(" + head + spaced + "(strs, pieces...))\n}"
+	})
+	call.Fun = &ast.Ident{NamePos: call.Fun.Pos(), Name: h}
+	l.note("fmt operands spread from a slice, spaced when the program runs")
+}
