@@ -47,7 +47,7 @@ func (l *lowerer) lowerFmtSpread(call *ast.CallExpr, name string) ast.Expr {
 	case formatArg(name) >= 0 || spacedResults[name] != "":
 		if r := l.spreadProblem(st.Elem()); r != "" {
 			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
-				" into fmt."+name+" is not supported by the playground in a program with "+r+" (it would not print as in Go); pass the values one by one")
+				" into fmt."+name+" is not supported by the playground where it may hold what the front end cannot convert for some verb (printing "+r+" would not print as in Go); pass the values one by one")
 			return nil
 		}
 		if formatArg(name) < 0 {

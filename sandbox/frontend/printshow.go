@@ -203,7 +203,10 @@ func (l *lowerer) showTypes(t types.Type, named bool) []types.Type {
 			}
 			_, basic := c.Underlying().(*types.Basic)
 			_, ptr := c.(*types.Pointer)
-			if types.NewMethodSet(c).Len() == 0 && !l.showNeeds(c, 1, modeOf('v'), map[types.Type]bool{}) && !(named && (basic || ptr)) {
+			if types.NewMethodSet(c).Len() == 0 && !l.showNeeds(c, 1, modeOf('v'), map[types.Type]bool{}) && !(named && (basic || ptr)) &&
+				!(ptr && l.structOrPointer(c) && l.showNeeds(c, 0, modeOf('v'), map[types.Type]bool{})) {
+				// (A pointer to a struct holding values with methods
+				// prints them as the operand: &{c open}.)
 				continue
 			}
 			if nativeTypeTest(c) {
@@ -287,7 +290,7 @@ func (l *lowerer) showProblem(t types.Type, m showMode, seen map[types.Type]bool
 		}
 		for _, c := range l.showTypes(t, m.named()) {
 			if m.verb == '+' && l.structOrPointer(c) {
-				continue // progfmt prints it (showValue)
+				continue // showValue converts it, or progfmt prints it
 			}
 			if r := l.showProblem(c, m, seen); r != "" {
 				return r
