@@ -18,11 +18,14 @@ import (
 // slice goes through a helper that converts each element as an operand
 // of its place would be: for Println and the other ln functions, what
 // fmt prints with %v (printshow.go); for Print, Sprint and Fprint, the
-// same when no type of the program has a method fmt calls (a String
-// result is a string, which changes where Print puts spaces); for the
-// formatting functions, nothing when no type of the program is boxed or
-// has such a method, the call goes through progfmt.Args, which reads the
-// verbs when it runs (formatAtRunTime). The rest is refused.
+// same when no type of the program has a method fmt calls, else each
+// operand printed alone and the pieces spaced by the kinds of the values
+// (spreadPrint); for the formatting functions, the verbs read when the
+// program runs (progfmt.Args, formatAtRunTime) when no type of the
+// program is boxed or has such a method, else each operand converted
+// for the verbs that print it (spreadFormat, fmtspreadf.go). A spread
+// that may hold a value the front end cannot convert for some verb is
+// refused.
 
 // lowerFmtSpread rewrites the spread operand of call, of fmt's function
 // name, and returns nil (it edits call in place).
