@@ -75,24 +75,52 @@ func checkTreeDepth(src []byte) *Diagnostic {
 		return nil // the syntax error is reported where the program is read
 	}
 	var found *Diagnostic
-	depth := 0
+	var stack []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
-			depth--
+			stack = stack[:len(stack)-1]
 			return false
 		}
 		if found != nil {
 			return false
 		}
-		depth++
-		if depth > 2*MaxNesting { // a level of nesting is about two nodes deep
-			found = tooDeep(fset.Position(n.Pos()))
-			depth--
+		if len(stack) >= 2*MaxNesting { // a level of nesting is about two nodes deep
+			found = tooDeepTree(fset, append(stack, n))
 			return false
 		}
+		stack = append(stack, n)
 		return true
 	})
 	return found
+}
+
+// tooDeepTree is the diagnostic for a syntax tree path that goes past the
+// limit. A path that is mostly one chain of binary operators (a sum of
+// thousands of terms) is no nesting a learner wrote, and is named as what
+// it is, at the chain's start.
+func tooDeepTree(fset *token.FileSet, path []ast.Node) *Diagnostic {
+	chain, top := 0, -1
+	for i := len(path) - 1; i >= 0; i-- {
+		e, ok := path[i].(*ast.BinaryExpr)
+		if !ok {
+			if i < len(path)-1 { // the innermost operand may be anything
+				break
+			}
+			continue
+		}
+		if top >= 0 && e.Op != path[top].(*ast.BinaryExpr).Op && chain > MaxNesting {
+			break
+		}
+		chain, top = chain+1, i
+	}
+	if chain <= MaxNesting {
+		return tooDeep(fset.Position(path[len(path)-1].Pos()))
+	}
+	e := path[top].(*ast.BinaryExpr)
+	p := fset.Position(e.Pos())
+	return &Diagnostic{Kind: KindUnsupported, Line: p.Line, Column: p.Column,
+		Message: fmt.Sprintf("expressions that chain more than %d operators (%s) are not supported by the playground; "+
+			"build the value in several statements", MaxNesting, e.Op)}
 }
 
 // blankImports returns src with the import declarations it starts with
