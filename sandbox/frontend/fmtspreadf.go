@@ -122,6 +122,8 @@ func (l *lowerer) spreadConv(elem types.Type) string {
 		}
 		b.WriteString("\t\tcase 'N', 'T':\n\t\t\tout[j] = " + l.dynTypeHelper() + "(x)\n")
 		b.WriteString("\t\tcase 'w':\n\t\t\tif !errorf {\n\t\t\t\t" + refuse("%w outside fmt.Errorf with operands spread from a slice") + "\n\t\t\t}\n\t\t\tout[j] = x\n")
+		b.WriteString("\t\tcase 'p':\n\t\t\tc, addr := " + pkg + ".ForP(x)\n\t\t\tif !addr && x != nil && " + l.dynTypeHelper() + "(x) != " + l.importName("fmt") + ".Sprintf(\"%T\", c) {\n\t\t\t\t" +
+			refuse("%p of a value of the program's types that is not a pointer, with operands spread from a slice,") + "\n\t\t\t}\n\t\t\tout[j] = c\n")
 		b.WriteString("\t\tdefault:\n\t\t\tout[j] = " + pkg + ".Concrete(x)\n")
 		b.WriteString("\t\t}\n\t}\n\treturn f, out, classes\n}")
 		return b.String()

@@ -274,6 +274,7 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"WrapVerbs":               reflect.ValueOf(WrapVerbs),
 			"AsError":                 reflect.ValueOf(AsError),
 			"Concrete":                reflect.ValueOf(Concrete),
+			"ForP":                    reflect.ValueOf(ForP),
 			"Sharp":                   reflect.ValueOf(Sharp),
 			"TypeName":                reflect.ValueOf(TypeName),
 			"SortedMap":               reflect.ValueOf(SortedMap),

@@ -28,8 +28,8 @@ import (
 // EXTRA (operands no verb consumed) is written into the format: the
 // name and the value of each as operands of "%s=%v". What Spread cannot
 // plan (several classes beside a '*', an EXTRA, an index out of range;
-// an EXTRA after a format that ends inside a directive) it reports as
-// ok false.
+// an EXTRA after a format that ends inside a directive with a '*' or an
+// index) it reports as ok false.
 
 // Spread returns the format to hand fmt in place of format, whose
 // operands are n spread from a slice (nils tells which are nil), the
@@ -72,9 +72,14 @@ func Spread(format string, nils []bool) (string, []int, string, bool) {
 	if sc.reordered || sc.argEnd >= n {
 		return format, src, string(classes), true
 	}
-	// fmt's EXTRA: %!(EXTRA main.T=v, <nil>)
+	// fmt's EXTRA: %!(EXTRA main.T=v, <nil>), after the NOVERB of a
+	// format that ends inside a directive (which the suffix would
+	// otherwise continue).
 	if sc.partial {
-		return format, nil, "", false
+		if strings.ContainsAny(format[sc.partialAt:], "*[") {
+			return format, nil, "", false
+		}
+		format = format[:sc.partialAt] + "%%!(NOVERB)"
 	}
 	var b strings.Builder
 	b.WriteString(format)
@@ -114,7 +119,7 @@ func verbClass(v Verb) byte {
 // several classes print: every verb gets an explicit index, to an
 // operand of its own class.
 func explicitClasses(format string, verbs []Verb, sc scan, n int) (string, []int, string, bool) {
-	if len(sc.stars) > 0 || sc.partial || !sc.reordered && sc.argEnd < n {
+	if len(sc.stars) > 0 || sc.partial && strings.ContainsAny(format[sc.partialAt:], "*[") || !sc.reordered && sc.argEnd < n {
 		return format, nil, "", false
 	}
 	type use struct {
@@ -174,6 +179,18 @@ func WrapVerbs(format string, isErr []bool) (string, int) {
 		}
 	}
 	return string(f), count
+}
+
+// ForP returns what to hand fmt for v printed with %p (Concrete), and
+// whether fmt prints it as an address, not as a bad verb that names its
+// type (%!p(main.State=1)).
+func ForP(v any) (any, bool) {
+	c := Concrete(v)
+	switch reflect.ValueOf(c).Kind() {
+	case reflect.Pointer, reflect.Chan, reflect.Func, reflect.Map, reflect.Slice, reflect.UnsafePointer:
+		return c, true
+	}
+	return c, false
 }
 
 // Concrete returns the value v holds, out of the interpreter's record

@@ -22,7 +22,9 @@ func TestSpreadPlansOperandsByVerb(t *testing.T) {
 		{"%[1]v %[1]v", []bool{false, false}, "%[1]v %[1]v", []int{0, 1}, "v\x00", true},
 		{"%v %v %v", []bool{false}, "%v %v %v", []int{0}, "v", true},
 		{"%v %[1]d %*d", []bool{false, false, false}, "", nil, "", false},
-		{"%v %", []bool{false, false}, "", nil, "", false},
+		{"%v %", []bool{false, false}, "%v %%!(NOVERB)%%!(EXTRA %s=%v)", []int{0, 1, 1}, "vNv", true},
+		{"%v %-", []bool{false}, "%v %-", []int{0}, "v", true},
+		{"%v %*", []bool{false, false, false}, "", nil, "", false},
 		{"%w", []bool{false}, "%w", []int{0}, "w", true},
 	}
 	for _, c := range cases {

@@ -31,6 +31,7 @@ func Verbs(format string) []Verb {
 // verbs consumed in order (those after are fmt's EXTRA).
 type scan struct {
 	reordered, partial bool
+	partialAt          int // where the directive the format ends inside starts
 	argEnd             int
 	stars              []int // the operands '*' consumes
 }
@@ -43,6 +44,7 @@ func scanVerbs(format string) ([]Verb, scan) {
 		if format[i] != '%' {
 			continue
 		}
+		pct := i
 		i++
 		start := i
 		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
@@ -81,7 +83,7 @@ func scanVerbs(format string) ([]Verb, scan) {
 		}
 		index()
 		if i >= len(format) {
-			sc.partial = true
+			sc.partial, sc.partialAt = true, pct
 			break
 		}
 		if format[i] == '%' {
