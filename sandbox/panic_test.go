@@ -41,6 +41,24 @@ func TestRunReportsPanicsAtTheLine(t *testing.T) {
 			trace: []string{"main.at(...)", "\tprog.go:4:2", "main.f(...)", "\tprog.go:9:2", "main.main(...)", "\tprog.go:13:2"},
 		},
 		{
+			// The front end evaluates a deferred call's arguments in a
+			// literal of its own; Go names the learner's literals only.
+			name: "literal after a deferred call in a loop",
+			src:  "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfor i := range 3 {\n\t\tdefer fmt.Println(i)\n\t}\n\tf := func() {\n\t\tvar m map[int]int\n\t\tm[1] = 1\n\t}\n\tf()\n}\n",
+			msg:  "panic: assignment to entry in nil map",
+			line: 11, col: 3, stdout: "2\n1\n0\n",
+			trace: []string{"main.main.func1(...)", "\tprog.go:11:3", "main.main(...)", "\tprog.go:13:2"},
+		},
+		{
+			// Literals that capture a loop variable, passed to a
+			// package's function, count once each, as Go counts them.
+			name: "literal after one in a loop",
+			src:  "package main\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n)\n\nfunc main() {\n\tvar once sync.Once\n\tfor i := 0; i < 2; i++ {\n\t\tonce.Do(func() { fmt.Println(\"once\", i) })\n\t}\n\tfunc() { panic(\"boom\") }()\n}\n",
+			msg:  "panic: boom",
+			line: 13, col: 11, stdout: "once 0\n",
+			trace: []string{"main.main.func2(...)", "\tprog.go:13:11", "main.main(...)", "\tprog.go:13:2"},
+		},
+		{
 			name: "nil map",
 			src:  "var m map[string]int\nm[\"x\"] = 1\n",
 			msg:  "panic: assignment to entry in nil map",

@@ -69,6 +69,7 @@ type rewriter struct {
 	harness   bool // the checks' file of a graded run
 	fset      *token.FileSet
 	learner   func(line, col int) (int, int) // the file's positions to the learner's
+	text      string                         // the learner's program as the front end read it
 	consts    map[string]bool                // names declared const anywhere in the file
 	funcs     map[string]bool                // top-level functions
 	pkgs      map[string]bool                // names of imported packages
@@ -84,6 +85,7 @@ func rewrite(p *program, trace bool) error {
 		harness:   p.harness,
 		fset:      p.fset,
 		learner:   p.learner,
+		text:      p.text,
 		consts:    map[string]bool{},
 		funcs:     map[string]bool{},
 		pkgs:      map[string]bool{},

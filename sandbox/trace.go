@@ -2,8 +2,10 @@ package sandbox
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -44,6 +46,7 @@ func (rw *rewriter) instrument(f *ast.File) {
 		b    *ast.BlockStmt
 	}
 	var bodies []body
+	learnerNames := literalNames(rw.text)
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
@@ -51,14 +54,44 @@ func (rw *rewriter) instrument(f *ast.File) {
 		}
 		name := "main." + funcName(fd)
 		bodies = append(bodies, body{name, fd.Body})
-		n := 0
+		// The learner's literals are named as Go names them, by their
+		// place in the learner's text: the front end adds literals of
+		// its own (a deferred call's arguments evaluated at the defer, a
+		// closure made fresh per iteration), which Go's traces never
+		// count. Where such a literal wraps one of the learner's, at the
+		// same place, the innermost is the learner's. The added ones are
+		// numbered after the learner's.
+		var lits []*ast.FuncLit
 		ast.Inspect(fd.Body, func(x ast.Node) bool {
 			if lit, ok := x.(*ast.FuncLit); ok {
-				n++
-				bodies = append(bodies, body{name + ".func" + strconv.Itoa(n), lit.Body})
+				lits = append(lits, lit)
 			}
 			return true
 		})
+		at := make([]string, len(lits))
+		owner := map[string]int{} // learner's name -> innermost literal at its place
+		for i, lit := range lits {
+			p := rw.fset.Position(lit.Pos())
+			line, col := rw.learner(p.Line, p.Column)
+			if n, ok := learnerNames[[2]int{line, col}]; ok && strings.HasPrefix(n, name+".func") {
+				at[i] = n
+				owner[n] = i
+			}
+		}
+		n := 0
+		for _, ln := range learnerNames {
+			if k, err := strconv.Atoi(strings.TrimPrefix(ln, name+".func")); err == nil && strings.HasPrefix(ln, name+".func") {
+				n = max(n, k)
+			}
+		}
+		for i, lit := range lits {
+			lname := at[i]
+			if lname == "" || owner[lname] != i {
+				n++
+				lname = name + ".func" + strconv.Itoa(n)
+			}
+			bodies = append(bodies, body{lname, lit.Body})
+		}
 	}
 	for _, b := range bodies {
 		rw.track(b.b)
@@ -69,6 +102,35 @@ func (rw *rewriter) instrument(f *ast.File) {
 			rw.deferFrame(b.b.Lbrace, b.name),
 		}, b.b.List...)
 	}
+}
+
+// literalNames names each function literal of the learner's text as Go's
+// traces name it (main.main.func2 for main's second), by its line and
+// column in the learner's program; nil if the text does not parse.
+func literalNames(text string) map[[2]int]string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", text, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	names := map[[2]int]string{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		name := "main." + funcName(fd)
+		n := 0
+		ast.Inspect(fd.Body, func(x ast.Node) bool {
+			if lit, ok := x.(*ast.FuncLit); ok {
+				n++
+				p := fset.Position(lit.Pos())
+				names[[2]int{p.Line, p.Column}] = name + ".func" + strconv.Itoa(n)
+			}
+			return true
+		})
+	}
+	return names
 }
 
 // funcName is the name Go's traces give a function or method.
