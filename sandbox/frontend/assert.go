@@ -93,9 +93,12 @@ func (l *lowerer) assertHelpers(x, iface types.Type) (name, must string, ok bool
 		cases.WriteString("\tif !" + l.assertable() + "(v) {\n" + hidden("\t\t", false) + notFound("\t\t") + "\t}\n")
 	}
 	cases.WriteString(l.nilIfaceCases(x, iface))
+	if isError(x) {
+		cases.WriteString(l.grabIfaceCases(iface, notFound("\t\t")))
+	}
 	for _, tn := range l.ownTypes() {
 		for _, c := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if !types.Implements(c, iface.Underlying().(*types.Interface)) {
+			if !types.Implements(c, iface.Underlying().(*types.Interface)) || isError(x) && l.grabTag(c) != 0 {
 				continue
 			}
 			if xi, isIface := x.Underlying().(*types.Interface); isIface && !types.Implements(c, xi) {

@@ -60,7 +60,7 @@ func (l *lowerer) assertConcrete(texpr string) string {
 	ok := l.assertable()
 	return l.helper("assertc "+texpr, "assertc", func(n string) string {
 		return "func " + n + "(v error) (" + texpr + ", bool) {\n" +
-			"\tif !" + ok + "(v) {\n\t\tvar zero " + texpr + "\n\t\treturn zero, false\n\t}\n" +
+			"\tif !" + ok + "(v)" + l.grabbedTest("v") + " {\n\t\tvar zero " + texpr + "\n\t\treturn zero, false\n\t}\n" +
 			"\tc, ok := v.(" + texpr + ")\n\treturn c, ok\n}"
 	})
 }

@@ -14,7 +14,8 @@ import (
 
 // methodCases lists, for each type of the program (and pointer to one)
 // whose own method name has the signature sig (as types.TypeString
-// writes it, without the receiver), the assertion type.
+// writes it, without the receiver), the comma-ok assertion of the error
+// e to it (errorAssertion).
 func (l *lowerer) methodCases(name, sig string) []string {
 	var out []string
 	for _, tn := range l.ownTypes() {
@@ -32,7 +33,7 @@ func (l *lowerer) methodCases(name, sig string) []string {
 			if types.TypeString(plain, nil) != sig {
 				continue
 			}
-			out = append(out, l.assertType(t))
+			out = append(out, l.errorAssertion(t, "e"))
 		}
 	}
 	return out
@@ -48,7 +49,7 @@ func (l *lowerer) isMethodCases() string {
 	if len(cases) > 0 {
 		b.WriteString("\t\tif " + l.helpers["assertable"] + "(e) {\n")
 		for _, c := range cases {
-			b.WriteString("\t\t\tif x, ok := e.(" + c + "); ok && x.Is(target) {\n\t\t\t\treturn true\n\t\t\t}\n")
+			b.WriteString("\t\t\tif x, ok := " + c + "; ok && x.Is(target) {\n\t\t\t\treturn true\n\t\t\t}\n")
 		}
 		b.WriteString("\t\t}\n")
 	}
@@ -64,7 +65,7 @@ func (l *lowerer) unwrapManyCases() string {
 	var b strings.Builder
 	var cases []string
 	for _, c := range l.methodCases("Unwrap", "func() []error") {
-		cases = append(cases, "\t\t\tif w, ok := e.("+c+"); ok {\n\t\t\t\terrs = w.Unwrap()\n\t\t\t\t_fl_many = true\n\t\t\t}\n")
+		cases = append(cases, "\t\t\tif w, ok := "+c+"; ok {\n\t\t\t\terrs = w.Unwrap()\n\t\t\t\t_fl_many = true\n\t\t\t}\n")
 	}
 	if name, ok := l.helpers["fmt.Errorf"]; ok {
 		cases = append(cases, "\t\t\tif w, ok := e.(*"+name+"_list); ok {\n\t\t\t\terrs = w.errs\n\t\t\t\t_fl_many = true\n\t\t\t}\n")

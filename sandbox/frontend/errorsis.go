@@ -22,7 +22,7 @@ func (l *lowerer) refuseErrorsIsOnValueStructs(call *ast.CallExpr) bool {
 	if len(call.Args) != 2 {
 		return false
 	}
-	c := l.hiddenIn(types.Universe.Lookup("error").Type())
+	c := l.hiddenUngrabbed(types.Universe.Lookup("error").Type())
 	if c == nil || l.isSentinel(call.Args[1]) {
 		return false
 	}

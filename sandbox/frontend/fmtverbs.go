@@ -531,6 +531,7 @@ func (l *lowerer) dynTypeHelper() string {
 func (l *lowerer) dynCases() string {
 	qualify := func(p *types.Package) string { return p.Name() }
 	var b strings.Builder
+	b.WriteString(l.grabDynCases())
 	// Boxes first, then the types comma-ok tells apart (structs,
 	// pointers), then the ones the interpreter's type switch does.
 	var ordered []types.Type

@@ -44,6 +44,9 @@ func (l *lowerer) lowerIfaceAssert(n *ast.TypeAssertExpr, commaOK bool) ast.Expr
 // ("interface {} is struct { S int }, not int"). It returns nil to keep n.
 func (l *lowerer) lowerConcreteMust(n *ast.TypeAssertExpr) ast.Expr {
 	t, x := l.typeOf(n.Type), l.typeOf(n.X)
+	if isError(x) {
+		return l.grabGuardedMust(n, t)
+	}
 	if t == nil || x == nil || len(l.ownTypes()) == 0 || !isEmptyInterface(x) && !l.ownInterface(x) {
 		return nil
 	}

@@ -26,7 +26,7 @@ func (l *lowerer) lowerIfaceEqual(n *ast.BinaryExpr) ast.Expr {
 	if x.Type == nil || y.Type == nil || x.IsNil() || y.IsNil() || !types.IsInterface(x.Type) || !types.IsInterface(y.Type) || (!l.hasMethodTypes() && len(l.pkgValueTypes()) == 0) {
 		return nil
 	}
-	if c := l.hiddenIn(x.Type); c != nil {
+	if c := l.hiddenUngrabbed(x.Type); c != nil {
 		at := n.Pos()
 		if !at.IsValid() {
 			at = n.OpPos // the left operand is a call the front end rewrote (errors.Unwrap)
@@ -67,6 +67,9 @@ func (l *lowerer) ifaceEqHelper(param string, static types.Type) string {
 			b.WriteString("\tif " + l.dynTypeHelper() + "(a) != " + l.dynTypeHelper() + "(b) {\n\t\treturn false\n\t}\n")
 		}
 		it, _ := static.Underlying().(*types.Interface)
+		if isError(static) {
+			b.WriteString(l.grabEqualCases())
+		}
 		// The interpreter's == of such values is not reliable: compare
 		// the values themselves.
 		for _, tn := range l.ownTypes() {
@@ -77,7 +80,7 @@ func (l *lowerer) ifaceEqHelper(param string, static types.Type) string {
 				if _, boxed := l.boxKey(m); boxed {
 					continue
 				}
-				if _, local := l.typeExpr(m); local {
+				if _, local := l.typeExpr(m); local || isError(static) && l.grabTag(m) != 0 {
 					continue
 				}
 				b.WriteString("\t" + l.caseOn("a", static, m, "x") + "\t\t" + l.caseOn("b", static, m, "y") +

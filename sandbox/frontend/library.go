@@ -152,9 +152,17 @@ func (l *lowerer) instance(key string, tmpl template, args []types.Type) (string
 				// The program's boxed error type is asserted by unboxing.
 				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", box+"_unbox(e)")
 			}
+			if h := l.grabHelper(args[0]); h != "" {
+				// A struct with a value-receiver Error method (errgrab.go).
+				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", h+"(e)")
+			}
 			if h := l.nilAssertHelper(types.Universe.Lookup("error").Type(), args[0]); h != "" {
 				// The marker of a typed nil is found as that nil.
 				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", h+"(e)")
+			}
+			if len(l.grabbed) > 0 && !types.IsInterface(args[0]) {
+				// Not a value Grab finds, taken for one of T by its field.
+				text = strings.ReplaceAll(text, "e.("+exprs[0]+")", l.assertConcrete(exprs[0])+"(e)")
 			}
 		}
 		if key == "errors.Is" && l.nils.active {
@@ -250,7 +258,7 @@ func (l *lowerer) unwrapCases(ret bool) string {
 			if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv != (t != tn.Type()) {
 				continue
 			}
-			b.WriteString("\t\tif w, ok := e.(" + l.assertType(t) + "); ok {\n" + step("w.Unwrap()") + "\t\t}\n")
+			b.WriteString("\t\tif w, ok := " + l.errorAssertion(t, "e") + "; ok {\n" + step("w.Unwrap()") + "\t\t}\n")
 		}
 	}
 	if name, ok := l.helpers["fmt.Errorf"]; ok {

@@ -73,6 +73,12 @@ type lowerer struct {
 	wrapperSeen bool
 	// pkgVals memoises pkgValueTypes (pkgvalues.go).
 	pkgVals *[]types.Type
+	// grabTags are the program's types with Error methods, tagged for
+	// progfmt.Grab, and grabbed the struct types with value-receiver
+	// Error methods the assertions from error find through it
+	// (errgrab.go).
+	grabTags map[types.Type]int
+	grabbed  []types.Type
 
 	orig    []byte            // the source file was parsed from, or nil
 	used    map[string]bool   // identifiers in the learner's file
@@ -132,6 +138,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 		return nil, []Diagnostic{*d}
 	}
 	l.planBoxes()
+	l.planGrab()
 	l.heldComposites() // on the learner's tree, before anything is rewritten
 	l.planUnwrap()
 	l.forwardInterfaceMethods()
@@ -144,6 +151,7 @@ func lower(fset *token.FileSet, file *ast.File, pkg *types.Package, info *types.
 	if len(l.diags) > 0 {
 		return nil, limit(l.diags)
 	}
+	l.instrumentErrorMethods()
 	l.dropUnusedImports()
 	return l.emit()
 }
@@ -522,6 +530,10 @@ func (l *lowerer) postSelector(c *astutil.Cursor, n *ast.SelectorExpr) {
 }
 
 func (l *lowerer) postTypeAssert(c *astutil.Cursor, n *ast.TypeAssertExpr) {
+	if e := l.lowerGrabAssert(n); e != nil {
+		l.replaceExpr(c, n, e)
+		return
+	}
 	if e := l.lowerEmptyStructAssert(n); e != nil {
 		l.replaceExpr(c, n, e)
 		return

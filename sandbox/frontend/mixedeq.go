@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // Comparisons of a value with an interface value.
@@ -185,11 +186,21 @@ func (l *lowerer) lowerWrappedEqual(n *ast.BinaryExpr, it, vt types.Type, ifaceF
 	}
 	_, isPtr := vt.(*types.Pointer)
 	_, isStruct := vt.Underlying().(*types.Struct)
-	if !isPtr && (!isError(it) || isStruct) {
+	if !isPtr && (!isError(it) || isStruct && l.grabTag(vt) == 0) {
 		qualify := func(p *types.Package) string { return p.Name() }
 		l.unsupported(n.Pos(), "comparing "+article(l.typeString(it, qualify))+" value with a "+l.typeString(vt, qualify)+
 			" is not supported by the playground (the value would not be found); compare pointers, or values of the program's own interface")
 		return nil
+	}
+	if !isPtr && !isStruct && isError(it) {
+		// Another type's value in the wrapper may pass for a vt
+		// (assertwrapped.go), as in an assertion.
+		if h := l.wrapHazard(vt, it); h != nil && l.errorWrapHazard(vt) != nil {
+			qualify := func(p *types.Package) string { return p.Name() }
+			msg := l.wrapHazardMessage("error", vt, l.errorWrapHazard(vt))
+			l.unsupported(n.Pos(), "comparing an error value with "+article(l.typeString(vt, qualify))+strings.TrimPrefix(msg, "asserting an error value to "+l.typeString(vt, qualify)))
+			return nil
+		}
 	}
 	params := "x " + vexpr + ", y " + iexpr
 	if ifaceFirst {

@@ -244,9 +244,14 @@ func (l *lowerer) nilAssertHelper(x, t types.Type) string {
 		default:
 			rest = "\tc, ok := v.(" + texpr + ")\n\treturn c, ok\n"
 		}
+		must := "\treturn v.(" + texpr + ")\n"
+		if isError(x) && len(l.grabbed) > 0 {
+			// Not a value Grab finds, taken for a T by its field.
+			must = l.grabFailure(f+"(v)", l.goTypeName(nt))
+		}
 		return "func " + f + "(v " + xexpr + ") (" + texpr + ", bool) {\n" + found + rest + "}\n\n" +
 			"func " + f + "_must(v " + xexpr + ") " + texpr + " {\n\tif _, ok := v.(*" + marker + "); ok {\n\t\tvar zero " + texpr + "\n\t\treturn zero\n\t}\n" +
-			"\treturn v.(" + texpr + ")\n}"
+			must + "}"
 	})
 }
 

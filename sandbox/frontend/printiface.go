@@ -269,11 +269,20 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 	}
 	refuse := func(e ast.Expr, name string, p types.Type) { refuseType(e, l.info.TypeOf(e), name, p) }
 	refuseType = func(e ast.Expr, t types.Type, name string, p types.Type) {
-		if s := l.lostStructFor(t); s != nil {
+		if s := l.lostStructFor(t, name == "error"); s != nil {
 			qualify := func(p *types.Package) string { return p.Name() }
 			l.unsupported(e.Pos(), "asserting "+article(name)+" value to "+l.typeString(t, qualify)+" is not supported by the playground when it may hold a "+
 				l.typeString(s, qualify)+" (the value would not be found); give "+l.typeString(s, qualify)+"'s methods pointer receivers and use a pointer to it")
 			return
+		}
+		if name == "error" && l.grabTag(t) != 0 {
+			return // found through its Error method (errgrab.go)
+		}
+		if name == "error" {
+			if msg := l.pointerLookalike(t); msg != "" {
+				l.unsupported(e.Pos(), msg)
+				return
+			}
 		}
 		if _, ptr := typeOrNil(t).(*types.Pointer); t == nil || ptr || types.IsInterface(t) || !l.mentionsOwnType(t) {
 			return // a pointer is found (the front end passes it through a function)
@@ -282,7 +291,11 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 			// The comma-ok assertion finds it in the package's wrapper
 			// (assertwrapped.go), unless another type's values there
 			// would pass for it.
-			if h := l.wrapHazard(t, p); h != nil {
+			h := l.wrapHazard(t, p)
+			if h != nil && name == "error" {
+				h = l.errorWrapHazard(t)
+			}
+			if h != nil {
 				l.unsupported(e.Pos(), l.wrapHazardMessage(name, t, h))
 			}
 			return
@@ -291,11 +304,13 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 			return // the front end's assertions from error find it
 		}
 		hint := "declare the variable with the program's own type or interface"
+		why := ""
 		if name == "error" {
 			hint = "give the error type's methods pointer receivers and use a pointer to it"
+			why = l.grabMiss(t)
 		}
 		l.unsupported(e.Pos(), "asserting "+article(name)+" value to "+l.typeString(t, func(p *types.Package) string { return p.Name() })+
-			" is not supported by the playground (the value would not be found); "+hint)
+			" is not supported by the playground (the value would not be found"+why+"); "+hint)
 	}
 	ast.Inspect(l.file, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -336,13 +351,17 @@ func (l *lowerer) refuseAssertFromPackageIface() {
 // than error and any. Held in an error or another package's interface,
 // such a value is not found by an assertion to t (the interpreter
 // answers false where Go answers true), so the assertion is refused
-// as the one to the struct type itself is.
-func (l *lowerer) lostStructFor(t types.Type) types.Type {
+// as the one to the struct type itself is. From an error, the types
+// found through their Error method (errgrab.go) are not lost.
+func (l *lowerer) lostStructFor(t types.Type, fromError bool) types.Type {
 	it, ok := typeOrNil(t).Underlying().(*types.Interface)
 	if !ok || it.NumMethods() == 0 || types.Identical(it, errorType) {
 		return nil
 	}
 	for _, tn := range l.ownTypes() {
+		if fromError && l.grabTag(tn.Type()) != 0 {
+			continue // found through its Error method (errgrab.go)
+		}
 		if _, isStruct := tn.Type().Underlying().(*types.Struct); isStruct && types.Implements(tn.Type(), it) {
 			return tn.Type()
 		}

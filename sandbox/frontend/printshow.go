@@ -285,7 +285,7 @@ func (l *lowerer) showProblem(t types.Type, m showMode, seen map[types.Type]bool
 		return "a value of a type declared inside a function"
 	}
 	if types.IsInterface(t) {
-		if c := l.hiddenIn(t); c != nil && (!m.methods || l.errorAmong(t)) {
+		if c := l.hiddenUngrabbed(t); c != nil && (!m.methods || l.errorAmong(t)) {
 			return "a " + l.typeString(t, qualify) + " that may hold a " + l.typeString(c, qualify) + " with this verb"
 		}
 		for _, c := range l.showTypes(t, m.named()) {
@@ -358,7 +358,7 @@ func (l *lowerer) keysShownSorted(k types.Type, m showMode) bool {
 // interpreter's wrapper hides, and reports whether it did.
 func (l *lowerer) refuseHiddenType(op ast.Expr, t types.Type, c byte) bool {
 	qualify := func(p *types.Package) string { return p.Name() }
-	if h := l.hiddenIn(typeOrNil(t)); h != nil && c == 'T' {
+	if h := l.hiddenUngrabbed(typeOrNil(t)); h != nil && c == 'T' {
 		l.unsupported(op.Pos(), "%T of "+article(l.typeString(t, qualify))+" value that may hold a "+l.typeString(h, qualify)+
 			" is not supported by the playground (the value would not be found); declare the variable with the program's own type or interface")
 		return true

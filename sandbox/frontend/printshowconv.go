@@ -250,6 +250,9 @@ func (l *lowerer) errorAmong(t types.Type) bool {
 func (l *lowerer) caseOn(v string, static, c types.Type, x string) string {
 	cexpr, _ := l.typeExpr(c)
 	if isError(static) {
+		if h := l.grabHelper(c); h != "" {
+			return "if " + x + ", ok := " + h + "(" + v + "); ok {\n"
+		}
 		return "if " + x + ", ok := " + l.assertConcrete(cexpr) + "(" + v + "); ok {\n"
 	}
 	if !nativeTypeTest(c) || isComposite(c) {

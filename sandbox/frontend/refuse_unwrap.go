@@ -23,6 +23,9 @@ func (l *lowerer) refuseStructUnwrappers() {
 			continue
 		}
 		ms := types.NewMethodSet(t)
+		if l.grabTag(t) != 0 && ms.Lookup(l.pkg, "As") == nil {
+			continue // the walks find it through its Error method (errgrab.go)
+		}
 		for _, m := range []string{"Unwrap", "Is", "As"} {
 			if ms.Lookup(l.pkg, m) != nil {
 				unwrappers = append(unwrappers, t)

@@ -64,7 +64,11 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 			} else if okName, _, ok := l.assertHelpers(l.typeOf(x), l.typeOf(e)); ok {
 				conds = append(conds, "func() bool {\n_, ok := "+okName+"("+ts+")\nreturn ok\n}()")
 			} else if t := l.typeOf(e); isError(l.typeOf(x)) && !types.IsInterface(t) {
-				conds = append(conds, "func() bool {\n_, ok := "+l.assertConcrete(texpr)+"("+ts+")\nreturn ok\n}()")
+				h := l.grabHelper(t)
+				if h == "" {
+					h = l.assertConcrete(texpr)
+				}
+				conds = append(conds, "func() bool {\n_, ok := "+h+"("+ts+")\nreturn ok\n}()")
 			} else if h := l.switchNativeHelper(l.typeOf(x), t); h != "" {
 				conds = append(conds, "func() bool {\n_, ok := "+h+"("+ts+")\nreturn ok\n}()")
 			} else if l.emptyStructFromPackage(l.typeOf(x), t) {
@@ -103,6 +107,9 @@ func (l *lowerer) lowerTypeSwitch(n *ast.TypeSwitchStmt) ast.Stmt {
 					value = must + "(" + ts + ")"
 				}
 				if h := l.switchNativeHelper(l.typeOf(x), only); h != "" {
+					value = h + "_must(" + ts + ")"
+				}
+				if h := l.grabHelper(only); h != "" && isError(l.typeOf(x)) {
 					value = h + "_must(" + ts + ")"
 				}
 			}

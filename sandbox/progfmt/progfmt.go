@@ -259,6 +259,8 @@ func Symbols(names *PanicNames) map[string]map[string]reflect.Value {
 			"NilError":    reflect.ValueOf(NilError),
 			"UnwrapMany":  reflect.ValueOf(UnwrapMany),
 			"CallIs":      reflect.ValueOf(CallIs),
+			"Grab":        reflect.ValueOf(Grab),
+			"Take":        reflect.ValueOf(Take),
 			// The packages' hidden methods (hidden.go).
 			"AsErrorTimeout":          reflect.ValueOf(AsErrorTimeout),
 			"AsErrorTemporary":        reflect.ValueOf(AsErrorTemporary),
