@@ -200,7 +200,21 @@ var needsRuntime = map[string]string{
 	"prog_312_go_value_method_through_pointer":              "as prog_298",
 	"prog_432_deferred_value_method_through_pointer":        "recovered panic values are the runtime's, as for prog_093",
 	"prog_502_range_array_pointer":                          "recovered panic values are the runtime's, as for prog_093",
+	"prog_540_value_error_type_asserted":                    errorfOperand,
+	"prog_541_value_receiver_unwrap_struct":                 errorfOperand,
+	"prog_542_errors_is_on_value_struct_error":              errorfOperand,
+	"prog_545_struct_errors_asserted_switched_compared":     errorfOperand + "; and recovered panic values are the runtime's, as for prog_093",
+	"prog_546_struct_errors_asserted_on_goroutines":         errorfOperand,
+	"prog_547_struct_error_chain_methods":                   errorfOperand,
+	"prog_553_recovered_struct_error_type_name":             "recovered panic values are the runtime's, as for prog_093",
+	"prog_554_struct_error_joining_errors":                  errorfOperand,
 }
+
+// errorfOperand is why the programs that give fmt.Errorf's %w a struct
+// value of the program's need the runtime: it makes the value an error for
+// fmt (sandbox/bind.go, mapTypes), where the interpreter alone hands fmt
+// the bare struct ("%!w(struct ...)").
+const errorfOperand = "a struct value of the program's given to fmt.Errorf's %w is made an error for fmt by the runtime (sandbox/bind.go, mapTypes)"
 
 // fresh is why the programs of closureStress need the runtime: the
 // interpreter alone may hand a loop an earlier iteration's closure when an

@@ -1,3 +1,5 @@
+// == of the error errors.Unwrap returns with the struct value that went
+// into %w, both in error.
 package main
 
 import (

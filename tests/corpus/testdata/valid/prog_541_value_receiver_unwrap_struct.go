@@ -1,3 +1,5 @@
+// errors.Is through a struct wrapper whose Unwrap method has a value
+// receiver, itself wrapped by %w.
 package main
 
 import (

@@ -1,3 +1,7 @@
+// A struct error type with value-receiver methods found behind %w with
+// errors.As and a type switch on error. The interpreter keeps such a value
+// in error as its last field; the front end finds it through its Error
+// method (errgrab.go).
 package main
 
 import (

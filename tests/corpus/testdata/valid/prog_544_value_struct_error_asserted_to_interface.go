@@ -5,9 +5,9 @@ import (
 	"fmt"
 )
 
-// flaky is a value-receiver error with a Timeout method: held in an
-// error, the interpreter would not find it behind an assertion to
-// interface{ Timeout() bool } (go run prints "true true" twice).
+// flaky is a value-receiver error with a Timeout method, found in an
+// error by an assertion to interface{ Timeout() bool } and by errors.As
+// into one.
 type flaky struct{ slow bool }
 
 func (f flaky) Error() string { return "flaky" }

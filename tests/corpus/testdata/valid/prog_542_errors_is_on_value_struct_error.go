@@ -1,3 +1,5 @@
+// errors.Is with a struct value as its target, matched against an equal
+// struct value wrapped by %w.
 package main
 
 import (
