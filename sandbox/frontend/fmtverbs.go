@@ -90,7 +90,50 @@ func (l *lowerer) lowerFmt(call *ast.CallExpr, name string) ast.Expr {
 	if !f.changed {
 		return nil
 	}
+	if l.refuseOperandOfSeveralVerbs(f, verbs) {
+		return nil
+	}
 	return l.rewriteFmt(f)
+}
+
+// refuseOperandOfSeveralVerbs refuses a call whose format prints one
+// operand with verbs of different kinds through explicit indexes
+// ("%[1]v %[1]T") when the lowering changes that operand or one of its
+// verbs: the operand is passed once, lowered for one verb (its type's
+// name for %T), and every verb would print that.
+func (l *lowerer) refuseOperandOfSeveralVerbs(f *fmtCall, verbs []progfmt.Verb) bool {
+	first := map[int]progfmt.Verb{}
+	for _, v := range verbs {
+		if v.Arg < 0 || v.Arg >= len(f.operands) {
+			continue
+		}
+		w, ok := first[v.Arg]
+		if !ok {
+			first[v.Arg] = v
+			continue
+		}
+		if w.C == v.C && w.Flags == v.Flags {
+			continue
+		}
+		i, op := v.Arg, f.operands[v.Arg]
+		changed := f.named[i] != nil || f.nilOps[i] != nil || l.shown[op] != 0 || slices.Contains(f.wrapped, i) ||
+			l.adjustOperand(op, f.opTypes[i], f.verbOf[i]) != op
+		for _, u := range verbs {
+			if u.Arg == i && f.format[u.At] != u.C {
+				changed = true
+			}
+		}
+		if changed {
+			at := op.Pos()
+			if !at.IsValid() { // an operand an earlier step wrote (a constant's conversion)
+				at = f.call.Pos()
+			}
+			l.unsupported(at, "printing one operand with two kinds of verb (%"+string(w.C)+" and %"+string(v.C)+", operand "+strconv.Itoa(i+1)+
+				") is not supported by the playground here (it would be printed as for one of them); pass the value once for each verb")
+			return true
+		}
+	}
+	return false
 }
 
 // fmtCall is what lowerFmt learns of a print call, verb by verb and

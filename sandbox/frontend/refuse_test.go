@@ -14,6 +14,14 @@ func TestRefuseUnfaithful(t *testing.T) {
 		src  string
 		want string // "line:col: start of the message", "" when the program compiles
 	}{
+		{"one operand printed with %s and %d through explicit indexes",
+			"package main\n\nimport \"fmt\"\n\ntype Level int\n\nfunc (l Level) String() string { return \"high\" }\n\nfunc main() {\n\tl := Level(1)\n\tfmt.Printf(\"%[1]s %[1]d\\n\", l)\n}\n",
+			"11:30: printing one operand with two kinds of verb (%s and %d, operand 1) is not supported by the playground here"},
+		{"one operand printed with %v and %T",
+			"package main\n\nimport \"fmt\"\n\ntype Level int\n\nfunc main() {\n\tl := Level(1)\n\tfmt.Printf(\"%v %[1]T\\n\", l)\n}\n",
+			"9:27: printing one operand with two kinds of verb (%v and %T, operand 1)"},
+		{"one plain operand printed with several verbs",
+			"package main\n\nimport \"fmt\"\n\ntype Level int\n\nfunc main() {\n\tx := 5\n\tfmt.Printf(\"%[1]v %[1]d %[1]T %[1]x\\n\", x, Level(2))\n}\n", ""},
 		{"hidden Timeout method asked for, the result's method called",
 			"package main\n\nimport \"context\"\n\nfunc main() {\n\tvar err error = context.DeadlineExceeded\n\tif te, ok := err.(interface{ Timeout() bool }); ok && te.Timeout() {\n\t\tprintln(\"timeout\")\n\t}\n}\n", ""},
 		{"hidden Timeout method asked for, the result printed with a format",
