@@ -48,6 +48,12 @@ func (l *lowerer) lowerFmtSpread(call *ast.CallExpr, name string) ast.Expr {
 		l.formatAtRunTime(call, name)
 		return nil
 	case formatArg(name) >= 0 || spacedResults[name] != "":
+		if t := l.lostTypeName(st.Elem()); t != nil && formatArg(name) >= 0 {
+			qualify := func(p *types.Package) string { return p.Name() }
+			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), qualify)+" into fmt."+name+" is not supported by the playground in a program that puts "+
+				l.typeString(t, qualify)+" values in interfaces (the interpreter names that type "+types.TypeString(erasedNames(t), qualify)+" for %T); pass the values one by one")
+			return nil
+		}
 		if r := l.spreadProblem(st.Elem()); r != "" {
 			l.unsupported(spread.Pos(), "spreading a slice of "+l.typeString(st.Elem(), func(p *types.Package) string { return p.Name() })+
 				" into fmt."+name+" is not supported by the playground where it may hold what the front end cannot convert for some verb (printing "+r+" would not print as in Go); pass the values one by one")

@@ -200,6 +200,12 @@ func (l *lowerer) fmtVerb(f *fmtCall, v progfmt.Verb) {
 		withW[v.At] = 's'
 		f.verbOf[v.Arg] = 'S' // nilPrintOperand's %#v
 		f.changed = true
+	case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.lostTypeName(l.typeOf(operands[v.Arg])) != nil:
+		t := l.lostTypeName(l.typeOf(operands[v.Arg]))
+		qualify := func(p *types.Package) string { return p.Name() }
+		l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that puts "+l.typeString(t, qualify)+
+			" values in interfaces is not supported by the playground (the interpreter names that type "+
+			types.TypeString(erasedNames(t), qualify)+"); print %T of a variable of the type itself")
 	case v.C == 'T' && types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && l.unnamedStructTwins():
 		l.unsupported(operands[v.Arg].Pos(), "%T of an interface value in a program that writes out a struct type with the fields of one of its named struct types is not supported by the playground (the interpreter cannot tell the two apart); declare a named type for the struct")
 	case v.C == 'v' && strings.Contains(v.Flags, "#") && !types.IsInterface(typeOrNil(l.typeOf(operands[v.Arg]))) && mentionsIterSeq(typeOrNil(l.typeOf(operands[v.Arg]))):
@@ -600,6 +606,14 @@ func (l *lowerer) dynCases() string {
 				continue
 			}
 			b.WriteString("\tif " + l.typeTest("v", t) + " {\n\t\treturn " + strconv.Quote(s) + "\n\t}\n")
+		}
+	}
+	// Slices, maps and the like of the program's non-struct types, which
+	// the interpreter names by the underlying types.
+	for _, t := range l.lostTypes() {
+		if l.lostNameable(t) {
+			texpr, _ := l.typeExpr(t)
+			b.WriteString("\tif _, ok := v.(" + texpr + "); ok {\n\t\treturn " + strconv.Quote(l.typeString(t, qualify)) + "\n\t}\n")
 		}
 	}
 	if _, ok := l.helpers["fmt.Errorf"]; ok {

@@ -28,6 +28,7 @@ const helperPrefix = "_fl_"
 // bottom-up, so a node's children may already be replaced when the node
 // itself is rewritten.
 type lowerer struct {
+	lostNames   *[]types.Type         // lostTypeNames, once asked
 	parentsOf   map[ast.Node]ast.Node // hiddenParents, of parentsFile
 	parentsFile *ast.File
 	fset        *token.FileSet

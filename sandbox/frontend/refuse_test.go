@@ -14,6 +14,18 @@ func TestRefuseUnfaithful(t *testing.T) {
 		src  string
 		want string // "line:col: start of the message", "" when the program compiles
 	}{
+		{"%T of an interface that may hold a slice of a non-struct type of the program or its twin",
+			"package main\n\nimport \"fmt\"\n\ntype State int\n\nfunc main() {\n\tvar a any = []State{1}\n\tvar b any = []int{2}\n\tfmt.Printf(\"%T %T\\n\", a, b)\n}\n",
+			"10:24: %T of an interface value in a program that puts []main.State values in interfaces is not supported by the playground (the interpreter names that type []int)"},
+		{"%T of an interface that may hold a map of a local type",
+			"package main\n\nimport \"fmt\"\n\nfunc main() {\n\ttype State int\n\tvar a any = map[string]State{}\n\tfmt.Printf(\"%T\\n\", a)\n}\n", ""},
+		{"a spread in a program whose slices of its types the interpreter cannot name",
+			"package main\n\nimport \"fmt\"\n\ntype State int\n\nfunc (s State) String() string { return \"s\" }\n\nfunc main() {\n\targs := []any{[]State{1}, []int{2}}\n\tfmt.Printf(\"%v %T\\n\", args...)\n}\n",
+			"11:24: spreading a slice of any into fmt.Printf is not supported by the playground in a program that puts []main.State values in interfaces"},
+		{"%T of an interface holding slices and maps of the program's types, named by the helper",
+			"package main\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n)\n\ntype State int\n\nfunc main() {\n\tvar m sync.Map\n\tm.Store(1, map[string]State{})\n\tv, _ := m.Load(1)\n\tvar a any = []State{1}\n\tfmt.Printf(\"%T %T\\n\", v, a)\n}\n", ""},
+		{"%T of an error in a program that only prints a slice of its type",
+			"package main\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\ntype State int\n\nfunc main() {\n\th := []State{0, 1}\n\tfmt.Println(h, len(h))\n\tvar p any = &h[0]\n\terr := errors.New(\"x\")\n\tfmt.Printf(\"%T %T %v\\n\", err, p, h)\n}\n", ""},
 		{"one operand printed with %s and %d through explicit indexes",
 			"package main\n\nimport \"fmt\"\n\ntype Level int\n\nfunc (l Level) String() string { return \"high\" }\n\nfunc main() {\n\tl := Level(1)\n\tfmt.Printf(\"%[1]s %[1]d\\n\", l)\n}\n",
 			"11:30: printing one operand with two kinds of verb (%s and %d, operand 1) is not supported by the playground here"},

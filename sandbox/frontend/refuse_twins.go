@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -173,4 +174,184 @@ func (l *lowerer) unnamedStructTwins() bool {
 		}
 	}
 	return found
+}
+
+// lostTypeName returns a type whose values the program puts in an
+// interface and that an interface of type iface can hold, whose name the
+// interpreter loses there, or nil: a slice,
+// array, map, channel or function type built from a type of the program
+// that is neither a struct nor an interface ([]State with type State
+// int), which the
+// interpreter makes of the underlying types ([]int). %T of an interface
+// holding one would print []int where go run prints []main.State. The
+// program's types themselves, pointers to them and its struct types are
+// named by the front end's helpers; values handed to fmt's print
+// functions are printed there and never come back in an interface.
+func (l *lowerer) lostTypeName(iface types.Type) types.Type {
+	for _, t := range l.lostTypes() {
+		if it, ok := typeUnder(iface).(*types.Interface); ok && types.Implements(t, it) && !l.lostNameable(t) {
+			return t
+		}
+	}
+	return nil
+}
+
+// lostTypes are the types of lostTypeNames.
+func (l *lowerer) lostTypes() []types.Type {
+	if l.lostNames == nil {
+		l.lostNames = l.lostTypeNames()
+	}
+	return *l.lostNames
+}
+
+// lostNameable reports whether the dynamic type helper can name values of
+// t, a type of lostTypes, by asserting to it: t can be written at the top
+// level, and the program uses no type the interpreter would take for it
+// (the type of the underlying types, []int for []State), whose values
+// the assertion would take for t's.
+func (l *lowerer) lostNameable(t types.Type) bool {
+	if _, local := l.typeExpr(t); local {
+		return false
+	}
+	twin := types.TypeString(erasedNames(t), nil)
+	for _, tv := range l.info.Types {
+		if tv.Type != nil && types.TypeString(tv.Type, nil) == twin {
+			return false
+		}
+	}
+	for _, u := range l.lostTypes() {
+		if u != t && types.TypeString(erasedNames(u), nil) == twin {
+			return false // []State and []Level
+		}
+	}
+	return true
+}
+
+// lostTypeNames are the types lostTypeName looks among, in the order of
+// their names.
+func (l *lowerer) lostTypeNames() *[]types.Type {
+	var lost []types.Type
+	seen := map[string]bool{}
+	var sigs []*types.Signature
+	var stack []ast.Node
+	ast.Inspect(l.file, func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				sigs = sigs[:len(sigs)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			var sig *types.Signature
+			if obj := l.info.Defs[n.Name]; obj != nil {
+				sig, _ = obj.Type().(*types.Signature)
+			}
+			sigs = append(sigs, sig)
+		case *ast.FuncLit:
+			sig, _ := typeUnder(l.typeOf(n)).(*types.Signature)
+			sigs = append(sigs, sig)
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && l.isPackageFunc(n.Fun, "fmt", sel.Sel.Name) && formatArg(sel.Sel.Name) != -2 {
+				return true
+			}
+		}
+		var sig *types.Signature
+		if len(sigs) > 0 {
+			sig = sigs[len(sigs)-1]
+		}
+		l.nilSites(n, sig, func(e *ast.Expr, target types.Type) {
+			t := l.typeOf(ast.Unparen(*e))
+			if target == nil || !types.IsInterface(target) || t == nil || types.IsInterface(t) || l.hasTypeParam(t) || !l.losesName(t, 0) {
+				return
+			}
+			if name := types.TypeString(t, nil); !seen[name] {
+				seen[name] = true
+				lost = append(lost, t)
+			}
+		})
+		return true
+	})
+	slices.SortFunc(lost, func(a, b types.Type) int { return strings.Compare(types.TypeString(a, nil), types.TypeString(b, nil)) })
+	return &lost
+}
+
+// losesName reports whether the interpreter names t by the underlying
+// types of the program's non-struct types it is built from (see
+// lostTypeName); depth 0 is t itself, which the helpers name when it is
+// one of the program's types or a pointer to one.
+func (l *lowerer) losesName(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if depth == 0 || u.Obj().Pkg() != l.pkg || u.TypeParams().Len() > 0 {
+			return false
+		}
+		switch u.Underlying().(type) {
+		case *types.Struct, *types.Interface:
+			return false
+		}
+		return true
+	case *types.Pointer:
+		if depth == 0 {
+			if _, named := types.Unalias(u.Elem()).(*types.Named); named {
+				return false
+			}
+		}
+		return l.losesName(u.Elem(), depth+1)
+	case *types.Slice:
+		return l.losesName(u.Elem(), depth+1)
+	case *types.Array:
+		return l.losesName(u.Elem(), depth+1)
+	case *types.Map:
+		return l.losesName(u.Key(), depth+1) || l.losesName(u.Elem(), depth+1)
+	case *types.Chan:
+		return l.losesName(u.Elem(), depth+1)
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{u.Params(), u.Results()} {
+			for i := range tup.Len() {
+				if l.losesName(tup.At(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// erasedNames is t with each named non-struct type of the program
+// replaced by its underlying type, as the interpreter builds t.
+func erasedNames(t types.Type) types.Type {
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if _, ok := u.Underlying().(*types.Struct); ok || u.Obj().Pkg() == nil || u.Obj().Pkg().Name() != "main" {
+			return u
+		}
+		return erasedNames(u.Underlying())
+	case *types.Pointer:
+		return types.NewPointer(erasedNames(u.Elem()))
+	case *types.Slice:
+		return types.NewSlice(erasedNames(u.Elem()))
+	case *types.Array:
+		return types.NewArray(erasedNames(u.Elem()), u.Len())
+	case *types.Map:
+		return types.NewMap(erasedNames(u.Key()), erasedNames(u.Elem()))
+	case *types.Chan:
+		return types.NewChan(u.Dir(), erasedNames(u.Elem()))
+	case *types.Signature:
+		erase := func(tup *types.Tuple) *types.Tuple {
+			vars := make([]*types.Var, tup.Len())
+			for i := range tup.Len() {
+				vars[i] = types.NewParam(tup.At(i).Pos(), nil, "", erasedNames(tup.At(i).Type()))
+			}
+			return types.NewTuple(vars...)
+		}
+		return types.NewSignatureType(nil, nil, nil, erase(u.Params()), erase(u.Results()), u.Variadic())
+	}
+	return t
 }
