@@ -90,10 +90,18 @@ func (l *lowerer) wrapHazard(t, p types.Type) types.Type {
 	if !ok {
 		return nil
 	}
+	return l.representedLike(t, func(u types.Type) bool { return types.Implements(u, iface) })
+}
+
+// representedLike returns a type u of the program other than t, for which
+// consider(u) holds, whose values a wrapper would hold as t's: a
+// non-struct type of t's representation, or a struct type with a field
+// of it. It returns nil when there is none.
+func (l *lowerer) representedLike(t types.Type, consider func(u types.Type) bool) types.Type {
 	r := representation(t)
 	for _, tn := range l.ownTypes() {
 		u := tn.Type()
-		if types.Identical(u, t) || !types.Implements(u, iface) {
+		if types.Identical(u, t) || !consider(u) {
 			continue
 		}
 		s, isStruct := u.Underlying().(*types.Struct)

@@ -164,27 +164,10 @@ func (l *lowerer) pointerLookalike(t types.Type) string {
 // the assertions the front end writes (assertConcrete's grabbedTest) pass
 // over the values Grab finds.
 func (l *lowerer) errorWrapHazard(t types.Type) types.Type {
-	errT := types.Universe.Lookup("error").Type()
-	r := representation(t)
-	for _, tn := range l.ownTypes() {
-		u := tn.Type()
-		if types.Identical(u, t) || !types.Implements(u, errT.Underlying().(*types.Interface)) || containsIdentical(l.grabbed, u) {
-			continue
-		}
-		s, isStruct := u.Underlying().(*types.Struct)
-		if !isStruct {
-			if types.Identical(representation(u), r) {
-				return u
-			}
-			continue
-		}
-		for i := range s.NumFields() {
-			if types.Identical(representation(s.Field(i).Type()), r) {
-				return u
-			}
-		}
-	}
-	return nil
+	errT := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return l.representedLike(t, func(u types.Type) bool {
+		return types.Implements(u, errT) && !containsIdentical(l.grabbed, u)
+	})
 }
 
 // grabGuardedMust rewrites x.(T), x an error and T a concrete type Grab

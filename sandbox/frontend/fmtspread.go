@@ -111,19 +111,28 @@ func (l *lowerer) formatAtRunTime(call *ast.CallExpr, name string) {
 	table := l.fmtHelper()
 	h := l.helper("fmtdyn "+name, "fmtdyn", func(n string) string {
 		f, pkg := l.importName("fmt"), l.importName(progfmt.Path)
-		params, result, args := "format string, a ...any", "(int, error)", "format, a..."
-		switch name {
-		case "Sprintf":
-			result = "string"
-		case "Errorf":
-			result = "error"
-		case "Fprintf":
-			params, args = "w "+l.importName("io")+".Writer, "+params, "w, "+args
-		case "Appendf":
-			params, result, args = "b []byte, "+params, "[]byte", "b, "+args
-		}
+		params, result, args := l.printfSignature(name, "a")
 		return "func " + n + "(" + params + ") " + result + " {\n\tformat, a = " + pkg + ".Args(" + table + "_table, " + table + "_zeros, format, a)\n\treturn " + f + "." + name + "(" + args + ")\n}"
 	})
 	call.Fun = &ast.Ident{NamePos: call.Fun.Pos(), Name: h}
 	l.note("fmt operands read when the program runs")
+}
+
+// printfSignature is the parameters and result of a helper standing in
+// for fmt's function name (Printf, Sprintf, Errorf, Fprintf, Appendf),
+// whose format is format and operands a, and the arguments with which it
+// calls fmt's, the operands being ops.
+func (l *lowerer) printfSignature(name, ops string) (params, result, args string) {
+	params, result, args = "format string, a ...any", "(int, error)", "format, "+ops+"..."
+	switch name {
+	case "Sprintf":
+		result = "string"
+	case "Errorf":
+		result = "error"
+	case "Fprintf":
+		params, args = "w "+l.importName("io")+".Writer, "+params, "w, "+args
+	case "Appendf":
+		params, result, args = "b []byte, "+params, "[]byte", "b, "+args
+	}
+	return params, result, args
 }

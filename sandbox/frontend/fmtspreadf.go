@@ -74,17 +74,7 @@ func (l *lowerer) spreadFormat(call *ast.CallExpr, name string, elem types.Type)
 	table := l.fmtHelper()
 	f, pkg := l.importName("fmt"), l.importName(progfmt.Path)
 	h := l.helper("fmtspreadf "+name, "fmtspreadf", func(n string) string {
-		params, result, args := "format string, a ...any", "(int, error)", "format, out..."
-		switch name {
-		case "Sprintf":
-			result = "string"
-		case "Errorf":
-			result = "error"
-		case "Fprintf":
-			params, args = "w "+l.importName("io")+".Writer, "+params, "w, "+args
-		case "Appendf":
-			params, result, args = "b []byte, "+params, "[]byte", "b, "+args
-		}
+		params, result, args := l.printfSignature(name, "out")
 		if name == "Errorf" {
 			return "func " + n + "(" + params + ") " + result + " {\n" + l.spreadErrorfBody(conv, table, elem) + "}"
 		}
