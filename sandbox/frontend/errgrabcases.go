@@ -63,22 +63,7 @@ func (l *lowerer) grabIfaceCases(iface types.Type, notFound string) string {
 // hiddenUngrabbed is hiddenIn but for the types found through Grab, which
 // an error does not hide.
 func (l *lowerer) hiddenUngrabbed(t types.Type) types.Type {
-	c := l.hiddenIn(t)
-	if c == nil || !isError(t) || l.grabTag(c) == 0 {
-		return c
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == l.pkg || !methodsOf(t) {
-		return nil
-	}
-	for _, c := range l.showTypes(t, false) {
-		_, isPtr := c.(*types.Pointer)
-		_, isStruct := c.Underlying().(*types.Struct)
-		if !isPtr && isStruct && l.grabTag(c) == 0 {
-			return c
-		}
-	}
-	return nil
+	return l.hiddenAmong(t, func(c types.Type) bool { return !isError(t) || l.grabTag(c) == 0 })
 }
 
 // errorAssertion is the comma-ok assertion of the error v to t, a type

@@ -269,6 +269,11 @@ func (l *lowerer) caseOn(v string, static, c types.Type, x string) string {
 // not a pointer, in an interface of a package; a struct type, in an
 // error. It returns nil if there is none.
 func (l *lowerer) hiddenIn(t types.Type) types.Type {
+	return l.hiddenAmong(t, func(types.Type) bool { return true })
+}
+
+// hiddenAmong is hiddenIn among the types for which consider holds.
+func (l *lowerer) hiddenAmong(t types.Type, consider func(c types.Type) bool) types.Type {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == l.pkg || !methodsOf(t) {
 		return nil
@@ -276,7 +281,7 @@ func (l *lowerer) hiddenIn(t types.Type) types.Type {
 	for _, c := range l.showTypes(t, false) {
 		_, isPtr := c.(*types.Pointer)
 		_, isStruct := c.Underlying().(*types.Struct)
-		if !isPtr && (!isError(t) || isStruct) {
+		if !isPtr && (!isError(t) || isStruct) && consider(c) {
 			return c
 		}
 	}
